@@ -1,0 +1,27 @@
+"""Where the installed answer-set programs live."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+__all__ = ["asp_path", "query_path"]
+
+
+@cache
+def asp_path() -> Path:
+    """The directory of the installed encodings (``asp/`` in the source tree)."""
+    installed = Path(str(resources.files("mtgasp") / "asp"))
+    if installed.is_dir():
+        return installed
+    # Running from a source checkout (PYTHONPATH=bridge or an editable install): asp/ is at the top.
+    checkout = Path(__file__).resolve().parents[2] / "asp"
+    if checkout.is_dir():
+        return checkout
+    raise FileNotFoundError(f"mtgasp's encodings are missing: {installed} is not a directory")
+
+
+def query_path(name: str) -> Path:
+    """The entry program of one query, e.g. ``query_path("activations")``."""
+    return asp_path() / "queries" / f"{name}.lp"

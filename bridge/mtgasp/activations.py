@@ -1,0 +1,130 @@
+"""The activations query: every activated ability on the board, legal or illegal with its reasons.
+
+Answers "which abilities can be activated right now, and if not, which rule forbids it?"
+(602, 107.5, 107.6, 302.6, 702.10c). Costs other than {T} and {Q} are reported as not checked yet,
+never silently as payable.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import Literal
+
+from clingo import Symbol
+
+from ._symbols import as_int, as_str, cost_text
+from .board import Board
+from .errors import QueryError
+from .facts import asker_fact, board_facts
+from .solve import SolveStats, solve
+
+__all__ = ["Activation", "ActivationReport", "Reason", "activations"]
+
+Status = Literal["legal", "illegal", "unchecked"]
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One rule that forbids an action: its CR number and why it applies here."""
+
+    rule: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Activation:
+    """One activated ability of one permanent, judged for one player."""
+
+    permanent: str
+    card: str
+    ability: int
+    controller: str
+    player: str
+    cost: tuple[str, ...]
+    mana_ability: bool
+    reasons: tuple[Reason, ...]
+    unchecked_costs: tuple[str, ...]
+
+    @property
+    def status(self) -> Status:
+        """``illegal`` if any rule forbids it; ``unchecked`` if only unchecked costs remain."""
+        if self.reasons:
+            return "illegal"
+        return "unchecked" if self.unchecked_costs else "legal"
+
+
+@dataclass(frozen=True)
+class ActivationReport:
+    player: str | None
+    activations: tuple[Activation, ...]
+    stats: SolveStats
+
+
+_COST_ORDER = {"mana": 0, "tap": 1, "untap": 2}
+
+
+def _cost_key(cost: Symbol) -> tuple[int, str]:
+    return (_COST_ORDER.get(cost.name, 3), str(cost))
+
+
+def activations(board: Board, *, player: str | None = None) -> ActivationReport:
+    """Judge every activated ability on ``board``, for its controller or for ``player``.
+
+    >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
+    >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
+    """
+    extra: list[Symbol] = []
+    if player is not None:
+        if player not in {p.name for p in board.players}:
+            names = ", ".join(p.name for p in board.players)
+            raise QueryError(f"no player named '{player}'; players are: {names}")
+        extra.append(asker_fact(player))
+    solution = solve("activations", board_facts(board), extra=extra)
+    (model,) = solution.models
+    return ActivationReport(player, _decode(board, player, model), solution.stats)
+
+
+def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:
+    keys: set[tuple[str, int]] = set()
+    mana: set[tuple[str, int]] = set()
+    costs: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
+    reasons: dict[tuple[str, int], list[Reason]] = defaultdict(list)
+    unchecked: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
+    for symbol in model:
+        args = symbol.arguments
+        if symbol.name == "activation":
+            keys.add((as_str(args[0]), as_int(args[1])))
+        elif symbol.name == "is_mana_ability":
+            mana.add((as_str(args[0]), as_int(args[1])))
+        elif symbol.name == "ability_cost":
+            costs[(as_str(args[0]), as_int(args[1]))].append(args[2])
+        elif symbol.name in ("violation", "unchecked_cost"):
+            action = args[0]
+            key = (as_str(action.arguments[0]), as_int(action.arguments[1]))
+            if symbol.name == "violation":
+                reasons[key].append(Reason(as_str(args[1]), as_str(args[2])))
+            else:
+                unchecked[key].append(args[1])
+        else:
+            raise ValueError(f"unexpected symbol in the activations answer: {symbol}")
+    order = {perm.id: index for index, perm in enumerate(board.battlefield)}
+    result = []
+    for perm_id, number in sorted(keys, key=lambda k: (order[k[0]], k[1])):
+        perm = board.permanent(perm_id)
+        assert perm is not None
+        key = (perm_id, number)
+        result.append(
+            Activation(
+                permanent=perm_id,
+                card=perm.card,
+                ability=number,
+                controller=perm.controller,
+                player=player or perm.controller,
+                cost=tuple(cost_text(c) for c in sorted(costs[key], key=_cost_key)),
+                mana_ability=key in mana,
+                reasons=tuple(sorted(reasons[key], key=lambda r: (r.rule, r.text))),
+                unchecked_costs=tuple(cost_text(c) for c in sorted(unchecked[key], key=_cost_key)),
+            )
+        )
+    return tuple(result)

@@ -1,0 +1,436 @@
+"""The board: a typed game state, loaded from YAML or JSON and validated with precise locations.
+
+The file format is documented in ``docs/board-format.md``; its JSON Schema ships as
+``mtgasp/board.schema.json``. Loading checks the shape against the schema, then what a schema cannot
+say: card names are Oracle names of cards mtgasp knows, ids are unique, every player named exists.
+Every problem found is reported at once, each at its location (``battlefield[2].card``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import yaml
+
+from .errors import BoardError, BoardProblem
+from .solve import card_names
+
+__all__ = [
+    "STEPS",
+    "Board",
+    "History",
+    "Permanent",
+    "Player",
+    "StackItem",
+    "Team",
+    "Turn",
+    "load_board",
+    "parse_board",
+]
+
+#: The steps of a turn, in order (500.1, 501-514), as the board file names them.
+STEPS = (
+    "untap",
+    "upkeep",
+    "draw",
+    "precombat_main",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+    "cleanup",
+)
+
+DEFAULT_LIFE = 20  # 103.4
+DEFAULT_TEAM_LIFE = 30  # 810.4
+
+
+@dataclass(frozen=True)
+class Player:
+    name: str
+    life: int = DEFAULT_LIFE
+    team: str | None = None
+
+
+@dataclass(frozen=True)
+class Team:
+    name: str
+    life: int = DEFAULT_TEAM_LIFE
+
+
+@dataclass(frozen=True)
+class Turn:
+    active: str
+    step: str = "precombat_main"
+    number: int = 1
+
+
+@dataclass(frozen=True)
+class Permanent:
+    id: str
+    card: str
+    controller: str
+    owner: str
+    tapped: bool = False
+    since_turn_start: bool = True
+    counters: Mapping[str, int] = field(default_factory=dict)
+    attached_to: str | None = None
+    x: int | None = None
+
+
+@dataclass(frozen=True)
+class StackItem:
+    id: str
+    source: str
+    controller: str
+    ability: int | None = None
+    targets: tuple[str, ...] = ()
+    x: int | None = None
+
+
+@dataclass(frozen=True)
+class History:
+    """What happened earlier this turn (603.4 conditions look back on it)."""
+
+    gained_life: Mapping[str, int] = field(default_factory=dict)
+    lost_life: Mapping[str, int] = field(default_factory=dict)
+    attacked_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    tapped_for_mana: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Board:
+    """A game state. Build one with :func:`load_board` or :func:`parse_board`."""
+
+    players: tuple[Player, ...]
+    turn: Turn
+    teams: tuple[Team, ...] = ()
+    battlefield: tuple[Permanent, ...] = ()
+    hand: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    graveyard: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    library: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    stack: tuple[StackItem, ...] = ()
+    this_turn: History = field(default_factory=History)
+    source: str = "<board>"
+
+    def permanent(self, permanent_id: str) -> Permanent | None:
+        """The permanent with this id, or None."""
+        return next((p for p in self.battlefield if p.id == permanent_id), None)
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    text = (resources.files("mtgasp") / "board.schema.json").read_text(encoding="utf-8")
+    schema: dict[str, Any] = json.loads(text)
+    return schema
+
+
+def board_schema() -> dict[str, Any]:
+    """The JSON Schema of board files (a copy; safe to modify)."""
+    return json.loads(json.dumps(_schema()))  # type: ignore[no-any-return]
+
+
+def load_board(path: str | Path) -> Board:
+    """Read and validate a board file (``.yaml``, ``.yml`` or ``.json``).
+
+    Raises :class:`~mtgasp.errors.BoardError` naming the file and every problem's location.
+
+    >>> board = load_board("examples/summoning-sickness.yaml")  # doctest: +SKIP
+    """
+    source = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise BoardError(source, [BoardProblem("", "no such file")]) from None
+    except IsADirectoryError:
+        raise BoardError(source, [BoardProblem("", "is a directory, not a board file")]) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise BoardError(source, [BoardProblem("", f"cannot be read: {exc}")]) from None
+    return parse_board(text, source=source, json_only=source.endswith(".json"))
+
+
+def parse_board(text: str, *, source: str = "<board>", json_only: bool = False) -> Board:
+    """Parse and validate a board from YAML (or JSON, which YAML includes) text."""
+    data = _parse_text(text, source, json_only)
+    problems = list(_schema_problems(data))
+    if not problems:
+        problems = list(_semantic_problems(data))
+    if problems:
+        raise BoardError(source, problems)
+    return _build(data, source)
+
+
+def _parse_text(text: str, source: str, json_only: bool) -> Any:
+    if json_only:
+        try:
+            return json.loads(text)
+        except json.JSONDecodeError as exc:
+            where = f"line {exc.lineno}, column {exc.colno}"
+            raise BoardError(source, [BoardProblem(where, f"invalid JSON: {exc.msg}")]) from None
+    try:
+        return yaml.safe_load(text)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        problem = exc.problem or exc.context or "malformed"
+        raise BoardError(source, [BoardProblem(where, f"invalid YAML: {problem}")]) from None
+    except yaml.YAMLError as exc:
+        raise BoardError(source, [BoardProblem("", f"invalid YAML: {exc}")]) from None
+
+
+def _location(path: Sequence[Any]) -> str:
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out += f".{part}" if out else str(part)
+    return out or "(top level)"
+
+
+_TYPE_WORDS = {
+    "object": "a mapping",
+    "array": "a list",
+    "string": "a string",
+    "integer": "a whole number",
+    "boolean": "true or false",
+}
+
+
+def _schema_problems(data: Any) -> Iterator[BoardProblem]:
+    validator = jsonschema.Draft202012Validator(_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    for error in errors:
+        yield _explain(error)
+
+
+def _explain(error: jsonschema.ValidationError) -> BoardProblem:
+    path = list(error.absolute_path)
+    kind = error.validator
+    schema: dict[str, Any] = error.schema if isinstance(error.schema, dict) else {}
+    expected_value: Any = error.validator_value
+    if kind == "additionalProperties" and isinstance(error.instance, dict):
+        allowed = sorted(schema.get("properties", {}))
+        unknown = sorted(set(error.instance) - set(allowed))
+        key = unknown[0] if unknown else "?"
+        hint = _nearest(str(key), allowed)
+        expected = f"expected one of: {', '.join(allowed)}" if allowed else ""
+        return BoardProblem(_location([*path, key]), f"unknown key{hint}; {expected}".rstrip("; "))
+    if kind == "required":
+        missing = str(error.message).split("'")[1] if "'" in error.message else "?"
+        return BoardProblem(_location(path), f"missing required key '{missing}'")
+    if kind == "type":
+        wanted = expected_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        words = " or ".join(_TYPE_WORDS.get(n, n) for n in names)
+        return BoardProblem(_location(path), f"expected {words}, got {_describe(error.instance)}")
+    if kind == "enum":
+        options = ", ".join(str(v) for v in expected_value)
+        hint = _nearest(str(error.instance), [str(v) for v in expected_value])
+        return BoardProblem(
+            _location(path), f"'{error.instance}' is not allowed{hint}; expected one of: {options}"
+        )
+    if kind == "minimum":
+        return BoardProblem(
+            _location(path), f"must be at least {expected_value}, got {error.instance}"
+        )
+    if kind in ("minLength", "minItems"):
+        return BoardProblem(_location(path), "must not be empty")
+    return BoardProblem(_location(path), error.message)
+
+
+def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing (null)"
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return f"the string {value!r}"
+    return f"{type(value).__name__} {value!r}"
+
+
+def _nearest(word: str, candidates: Sequence[str]) -> str:
+    by_folded = {c.casefold(): c for c in candidates}
+    close = difflib.get_close_matches(word.casefold(), list(by_folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    names = " or ".join(f"'{by_folded[c]}'" for c in close)
+    return f" (did you mean {names}?)"
+
+
+def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
+    players = [p["name"] for p in data["players"]]
+    known_players = set(players)
+    for index, name in enumerate(players):
+        if name in players[:index]:
+            yield BoardProblem(f"players[{index}].name", f"duplicate player name '{name}'")
+
+    def check_player(location: str, name: str) -> Iterator[BoardProblem]:
+        if name not in known_players:
+            yield BoardProblem(
+                location,
+                f"no player named '{name}'{_nearest(name, players)}; "
+                f"players are: {', '.join(players)}",
+            )
+
+    yield from _team_problems(data, players)
+    turn = data.get("turn", {})
+    if "active" in turn:
+        yield from check_player("turn.active", turn["active"])
+
+    cards = card_names()
+    ids: dict[str, str] = {}
+    for index, perm in enumerate(data.get("battlefield", [])):
+        where = f"battlefield[{index}]"
+        if perm["id"] in ids:
+            yield BoardProblem(
+                f"{where}.id", f"duplicate id '{perm['id']}' (first used at {ids[perm['id']]})"
+            )
+        else:
+            ids[perm["id"]] = f"{where}.id"
+        yield from _card_problem(f"{where}.card", perm["card"], cards)
+        yield from check_player(f"{where}.controller", perm["controller"])
+        if "owner" in perm:
+            yield from check_player(f"{where}.owner", perm["owner"])
+    for index, perm in enumerate(data.get("battlefield", [])):
+        target = perm.get("attached_to")
+        if target is not None and target not in ids:
+            yield BoardProblem(
+                f"battlefield[{index}].attached_to", f"no permanent with id '{target}'"
+            )
+    for zone in ("hand", "graveyard", "library"):
+        for player, names in data.get(zone, {}).items():
+            yield from check_player(f"{zone}.{player}", player)
+            for index, name in enumerate(names):
+                yield from _card_problem(f"{zone}.{player}[{index}]", name, cards)
+    yield from _stack_problems(data, ids, cards, check_player)
+    history = data.get("this_turn", {})
+    for key in ("gained_life", "lost_life", "attacked_with"):
+        for player in history.get(key, {}):
+            yield from check_player(f"this_turn.{key}.{player}", player)
+    for index, perm_id in enumerate(history.get("tapped_for_mana", [])):
+        if perm_id not in ids:
+            yield BoardProblem(
+                f"this_turn.tapped_for_mana[{index}]", f"no permanent with id '{perm_id}'"
+            )
+
+
+def _team_problems(data: dict[str, Any], players: list[str]) -> Iterator[BoardProblem]:
+    teams = [t["name"] for t in data.get("teams", [])]
+    for index, name in enumerate(teams):
+        if name in teams[:index]:
+            yield BoardProblem(f"teams[{index}].name", f"duplicate team name '{name}'")
+    for index, player in enumerate(data["players"]):
+        team = player.get("team")
+        if team is not None and team not in teams:
+            yield BoardProblem(
+                f"players[{index}].team",
+                f"no team named '{team}'{_nearest(team, teams)}; declare it under 'teams'",
+            )
+        if teams and team is None:
+            yield BoardProblem(
+                f"players[{index}]", "in a game with teams every player needs a 'team'"
+            )
+
+
+def _stack_problems(
+    data: dict[str, Any], ids: dict[str, str], cards: frozenset[str], check_player: Any
+) -> Iterator[BoardProblem]:
+    seen: set[str] = set()
+    for index, item in enumerate(data.get("stack", [])):
+        where = f"stack[{index}]"
+        if item["id"] in ids or item["id"] in seen:
+            yield BoardProblem(f"{where}.id", f"duplicate id '{item['id']}'")
+        seen.add(item["id"])
+        if item["source"] not in ids and item["source"] not in cards:
+            yield BoardProblem(
+                f"{where}.source",
+                f"'{item['source']}' is neither a permanent id nor a known card"
+                f"{_nearest(item['source'], sorted(cards) + sorted(ids))}",
+            )
+        yield from check_player(f"{where}.controller", item["controller"])
+
+
+def _card_problem(location: str, name: str, cards: frozenset[str]) -> Iterator[BoardProblem]:
+    if name not in cards:
+        yield BoardProblem(
+            location,
+            f"unknown card '{name}'{_nearest(name, sorted(cards))}; "
+            "card names are Oracle names of the cards in asp/cards (see `mtgasp cards`)",
+        )
+
+
+def _build(data: dict[str, Any], source: str) -> Board:
+    players = tuple(
+        Player(p["name"], p.get("life", DEFAULT_LIFE), p.get("team")) for p in data["players"]
+    )
+    teams = tuple(Team(t["name"], t.get("life", DEFAULT_TEAM_LIFE)) for t in data.get("teams", []))
+    turn_data = data.get("turn", {})
+    turn = Turn(
+        active=turn_data.get("active", players[0].name),
+        step=turn_data.get("step", "precombat_main"),
+        number=turn_data.get("number", 1),
+    )
+    battlefield = tuple(
+        Permanent(
+            id=p["id"],
+            card=p["card"],
+            controller=p["controller"],
+            owner=p.get("owner", p["controller"]),
+            tapped=p.get("tapped", False),
+            since_turn_start=p.get("since", "turn_start") == "turn_start",
+            counters=dict(p.get("counters", {})),
+            attached_to=p.get("attached_to"),
+            x=p.get("x"),
+        )
+        for p in data.get("battlefield", [])
+    )
+    stack = tuple(
+        StackItem(
+            id=s["id"],
+            source=s["source"],
+            controller=s["controller"],
+            ability=s.get("ability"),
+            targets=tuple(s.get("targets", [])),
+            x=s.get("x"),
+        )
+        for s in data.get("stack", [])
+    )
+    history_data = data.get("this_turn", {})
+    history = History(
+        gained_life=dict(history_data.get("gained_life", {})),
+        lost_life=dict(history_data.get("lost_life", {})),
+        attacked_with={k: tuple(v) for k, v in history_data.get("attacked_with", {}).items()},
+        tapped_for_mana=tuple(history_data.get("tapped_for_mana", [])),
+    )
+
+    def zone(key: str) -> dict[str, tuple[str, ...]]:
+        return {player: tuple(names) for player, names in data.get(key, {}).items()}
+
+    return Board(
+        players=players,
+        turn=turn,
+        teams=teams,
+        battlefield=battlefield,
+        hand=zone("hand"),
+        graveyard=zone("graveyard"),
+        library=zone("library"),
+        stack=stack,
+        this_turn=history,
+        source=source,
+    )

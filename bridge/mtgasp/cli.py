@@ -1,0 +1,72 @@
+"""The ``mtgasp`` command. Run ``mtgasp --help`` or ``mtgasp COMMAND --help``.
+
+Every command reads one board file (YAML or JSON, see docs/board-format.md). Bad input or a bad
+question prints one paragraph to stderr and exits with code 2; nothing is printed on stdout then.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from .commands import activations, asp_path, cards, check, facts
+from .errors import EncodingError, MtgaspError
+
+__all__ = ["main"]
+
+EXIT_USAGE = 2
+EXIT_INTERNAL = 3
+
+#: Every subcommand, in the order ``mtgasp --help`` lists them.
+COMMANDS = (check, activations, facts, asp_path, cards)
+
+_DESCRIPTION = """\
+The Magic: The Gathering Comprehensive Rules as answer-set programs.
+
+Describe a board in a YAML or JSON file (docs/board-format.md); mtgasp computes, exhaustively,
+what the rules allow. Every verdict names the CR rule behind it."""
+
+_EPILOG = """\
+examples:
+  mtgasp check examples/summoning-sickness.yaml
+  mtgasp activations examples/summoning-sickness.yaml --player bob --json
+  mtgasp facts examples/summoning-sickness.yaml | clingo $(mtgasp asp-path)/queries/activations.lp -
+
+exit codes: 0 answered, 2 bad input or question, 3 internal error (please report it)."""
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="mtgasp",
+        description=_DESCRIPTION,
+        epilog=_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for command in COMMANDS:
+        p = sub.add_parser(
+            command.NAME, help=command.HELP, formatter_class=argparse.RawDescriptionHelpFormatter
+        )
+        command.configure(p)
+        p.set_defaults(run=command.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``mtgasp`` command; returns the exit code."""
+    args = _parser().parse_args(argv)
+    try:
+        text = args.run(args)
+    except EncodingError as exc:
+        print(f"mtgasp: {exc}", file=sys.stderr)
+        return EXIT_INTERNAL
+    except MtgaspError as exc:
+        print(f"mtgasp: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

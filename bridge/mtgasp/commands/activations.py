@@ -1,0 +1,82 @@
+"""``mtgasp activations``: every activated ability, legal or illegal with its CR reasons."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .._output import dumps, table
+from ..activations import ActivationReport, activations
+from . import _common
+
+NAME = "activations"
+HELP = "list every activated ability: legal, or illegal with each CR reason"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "List every activated ability of every permanent (mana abilities included) and judge it: "
+        "legal, or illegal with every reason and its CR rule: 602.2 (only the controller may "
+        "activate), 107.5 ({T} and already tapped), 107.6 ({Q} and already untapped), 302.6 "
+        "(summoning sickness; haste lifts it, 702.10c). Costs other than {T} and {Q} are shown as "
+        "not checked yet, never as paid."
+    )
+    _common.add_board(parser)
+    parser.add_argument(
+        "--player",
+        metavar="NAME",
+        help="judge every ability as if NAME activated it (default: each by its controller)",
+    )
+    _common.add_json(parser)
+
+
+def run(args: argparse.Namespace) -> str:
+    report = activations(_common.board(args), player=args.player)
+    return dumps(to_json(report)) if args.json else to_text(report)
+
+
+def to_json(report: ActivationReport) -> dict[str, Any]:
+    return {
+        "query": "activations",
+        "schema": 1,
+        "player": report.player,
+        "activations": [
+            {
+                "permanent": a.permanent,
+                "card": a.card,
+                "ability": a.ability,
+                "controller": a.controller,
+                "player": a.player,
+                "cost": list(a.cost),
+                "mana_ability": a.mana_ability,
+                "status": a.status,
+                "reasons": [{"rule": r.rule, "text": r.text} for r in a.reasons],
+                "unchecked_costs": list(a.unchecked_costs),
+            }
+            for a in report.activations
+        ],
+    }
+
+
+def _cost(parts: tuple[str, ...]) -> str:
+    """Card notation: mana symbols run together, other costs separated by commas."""
+    mana = "".join(p for p in parts if p.startswith("{") and p not in ("{T}", "{Q}"))
+    rest = [p for p in parts if not (p.startswith("{") and p not in ("{T}", "{Q}"))]
+    return ", ".join([mana, *rest] if mana else rest)
+
+
+def to_text(report: ActivationReport) -> str:
+    who = f" for {report.player}" if report.player else " (each judged for its controller)"
+    if not report.activations:
+        return f"Activated abilities{who}: none on the battlefield."
+    rows = []
+    for a in report.activations:
+        if a.status == "illegal":
+            verdict = "illegal: " + "; ".join(f"{r.rule} {r.text}" for r in a.reasons)
+        elif a.status == "unchecked":
+            verdict = f"legal if {_cost(a.unchecked_costs)} can be paid (not checked yet)"
+        else:
+            verdict = "legal"
+        kind = " (mana)" if a.mana_ability else ""
+        rows.append([a.permanent, f"{a.card} #{a.ability}{kind}", _cost(a.cost), verdict])
+    return f"Activated abilities{who}:\n" + table(["id", "ability", "cost", "verdict"], rows)

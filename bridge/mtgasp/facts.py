@@ -1,0 +1,101 @@
+"""Board -> clingo symbols: the input facts of every query.
+
+Facts are built as :class:`clingo.Symbol` values, never by formatting strings, so no card name,
+id or player name can change the program. The predicates are documented in ``asp/README.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from clingo import Function, Number, String, Symbol
+
+from .board import Board
+
+__all__ = ["asker_fact", "board_facts", "render_facts"]
+
+
+def _fact(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+def board_facts(board: Board) -> list[Symbol]:
+    """Every input fact for ``board``, in a deterministic order."""
+    return list(_board_facts(board))
+
+
+def _board_facts(board: Board) -> Iterator[Symbol]:
+    for seat, seated in enumerate(board.players, start=1):
+        name = String(seated.name)
+        yield _fact("player", name)
+        yield _fact("seat", name, Number(seat))
+        yield _fact("life", name, Number(seated.life))
+        if seated.team is not None:
+            yield _fact("team", name, String(seated.team))
+    for team in board.teams:
+        yield _fact("team_life", String(team.name), Number(team.life))
+    yield _fact("active_player", String(board.turn.active))
+    yield _fact("turn_number", Number(board.turn.number))
+    yield _fact("step", Function(board.turn.step))
+
+    for perm in board.battlefield:
+        obj = String(perm.id)
+        yield _fact("permanent", obj)
+        yield _fact("card_of", obj, String(perm.card))
+        yield _fact("controller", obj, String(perm.controller))
+        yield _fact("owner", obj, String(perm.owner))
+        if perm.tapped:
+            yield _fact("tapped", obj)
+        if not perm.since_turn_start:
+            yield _fact("recently_controlled", obj)
+        for kind, amount in sorted(perm.counters.items()):
+            if amount > 0:
+                yield _fact("counter", obj, String(kind), Number(amount))
+        if perm.attached_to is not None:
+            yield _fact("attached_to", obj, String(perm.attached_to))
+        if perm.x is not None:
+            yield _fact("spell_x", obj, Number(perm.x))
+
+    for zone, cards in (
+        ("hand", board.hand),
+        ("graveyard", board.graveyard),
+        ("library", board.library),
+    ):
+        for player, names in cards.items():
+            for index, card in enumerate(names, start=1):
+                yield _fact("in_zone", Function(zone), String(player), Number(index), String(card))
+
+    for position, item in enumerate(board.stack, start=1):
+        obj = String(item.id)
+        yield _fact("stack_object", obj)
+        yield _fact("stack_position", obj, Number(position))
+        source = String(item.source)
+        if item.ability is not None:
+            source = Function("ability", [source, Number(item.ability)])
+        yield _fact("stack_source", obj, source)
+        yield _fact("stack_controller", obj, String(item.controller))
+        for index, target in enumerate(item.targets, start=1):
+            yield _fact("stack_target", obj, Number(index), String(target))
+        if item.x is not None:
+            yield _fact("stack_x", obj, Number(item.x))
+
+    history = board.this_turn
+    for player, amount in sorted(history.gained_life.items()):
+        yield _fact("gained_life_this_turn", String(player), Number(amount))
+    for player, amount in sorted(history.lost_life.items()):
+        yield _fact("lost_life_this_turn", String(player), Number(amount))
+    for player, creatures in sorted(history.attacked_with.items()):
+        for creature in creatures:
+            yield _fact("attacked_this_turn", String(player), String(creature))
+    for perm_id in history.tapped_for_mana:
+        yield _fact("tapped_for_mana_this_turn", String(perm_id))
+
+
+def asker_fact(player: str) -> Symbol:
+    """``asker(P)``: judge actions as player P would take them (602.2)."""
+    return _fact("asker", String(player))
+
+
+def render_facts(facts: list[Symbol]) -> str:
+    """The facts as ASP text, one per line. Clingo's own printer escapes every string."""
+    return "".join(f"{symbol}.\n" for symbol in facts)

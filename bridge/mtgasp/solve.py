@@ -1,0 +1,134 @@
+"""Running clingo: load an entry program, add facts as symbols, ground, solve, copy models out.
+
+This module and ``facts.py`` are the only ones that import clingo. Clingo's messages are collected
+by a logger; any message about our encodings becomes an :class:`~mtgasp.errors.EncodingError`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import clingo
+from clingo import Symbol
+
+from ._resources import asp_path, query_path
+from .errors import EncodingError
+
+__all__ = ["Solution", "SolveStats", "card_names", "solve"]
+
+
+@dataclass(frozen=True)
+class SolveStats:
+    """What one solve cost: grounding size and time, solving time, search effort."""
+
+    atoms: int
+    rules: int
+    ground_seconds: float
+    solve_seconds: float
+    choices: int
+    conflicts: int
+    models: int
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The shown symbols of each model found, in the order found, sorted within a model."""
+
+    models: tuple[tuple[Symbol, ...], ...]
+    exhausted: bool
+    stats: SolveStats
+
+    @property
+    def truncated(self) -> bool:
+        """True when the model limit stopped the search before every model was found."""
+        return not self.exhausted
+
+
+class _Messages:
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self.lines.append(f"{code.name}: {message.strip()}")
+
+
+def solve(
+    query: str | Path,
+    facts: Iterable[Symbol],
+    *,
+    consts: Mapping[str, int] | None = None,
+    max_models: int = 0,
+    project: bool = False,
+    extra: Sequence[Symbol] = (),
+) -> Solution:
+    """Solve the entry program ``asp/queries/<query>.lp`` (or a path) on ``facts``.
+
+    ``max_models`` 0 means all models. ``project`` enumerates distinct projections (``#project``).
+    """
+    path = query if isinstance(query, Path) else query_path(query)
+    messages = _Messages()
+    args = [str(max_models)]
+    if project:
+        args.append("--project")
+    for name, value in sorted((consts or {}).items()):
+        args.extend(["-c", f"{name}={int(value)}"])
+    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    try:
+        # Facts first: added after the program, clingo would warn that shown predicates that
+        # depend only on them "occur in no rule".
+        with ctl.backend() as backend:
+            for symbol in (*facts, *extra):
+                backend.add_rule([backend.add_atom(symbol)])
+        ctl.load(str(path))
+        start = time.perf_counter()
+        ctl.ground([("base", [])])
+        ground_seconds = time.perf_counter() - start
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    models: list[tuple[Symbol, ...]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        models.append(tuple(sorted(model.symbols(shown=True))))
+
+    start = time.perf_counter()
+    result = ctl.solve(on_model=on_model)
+    solve_seconds = time.perf_counter() - start
+    stats = ctl.statistics
+    return Solution(
+        models=tuple(models),
+        exhausted=bool(result.exhausted),
+        stats=SolveStats(
+            atoms=int(stats["problem"]["lp"]["atoms"]),
+            rules=int(stats["problem"]["lp"]["rules"]),
+            ground_seconds=ground_seconds,
+            solve_seconds=solve_seconds,
+            choices=int(stats["solving"]["solvers"]["choices"]),
+            conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+            models=len(models),
+        ),
+    )
+
+
+def _report(path: Path, messages: _Messages, headline: str) -> str:
+    details = "\n".join(messages.lines) or "(no details)"
+    return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
+
+
+@cache
+def card_names() -> frozenset[str]:
+    """The Oracle names of every card mtgasp knows (``card/1`` in ``asp/cards``)."""
+    messages = _Messages()
+    ctl = clingo.Control(logger=messages)
+    ctl.load(str(asp_path() / "defined.lp"))
+    ctl.load(str(asp_path() / "cards" / "cards.lp"))
+    ctl.ground([("base", [])])
+    names = {atom.symbol.arguments[0].string for atom in ctl.symbolic_atoms.by_signature("card", 1)}
+    if messages.lines:
+        raise EncodingError(_report(asp_path() / "cards" / "cards.lp", messages, "bad card data"))
+    return frozenset(names)

@@ -1,0 +1,143 @@
+"""Bad board input: exit code 2, the file and the location, what is wrong and what would be right,
+no traceback and nothing on stdout (issue: foundation, "Bad input")."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtgasp.cli import main
+
+GOOD = """\
+players: [{name: alice}, {name: bob}]
+turn: {active: alice}
+battlefield:
+  - {id: f, card: Forest, controller: alice}
+"""
+
+
+def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: str = ".yaml"):
+    path = tmp_path / f"board{suffix}"
+    path.write_text(text, encoding="utf-8")
+    code = main(["activations", str(path)])
+    out, err = capsys.readouterr()
+    return code, out, err, str(path)
+
+
+@pytest.mark.parametrize(
+    ("text", "location", "words"),
+    [
+        pytest.param("players: [\n", "line", "invalid YAML", id="invalid-yaml"),
+        pytest.param(GOOD + "colour: red\n", "colour", "unknown key", id="unknown-top-key"),
+        pytest.param(
+            GOOD.replace("controller: alice}", "controller: alice, taped: true}"),
+            "battlefield[0].taped",
+            "did you mean 'tapped'",
+            id="unknown-permanent-key",
+        ),
+        pytest.param(
+            GOOD.replace("{name: alice}", "{name: alice, life: twenty}"),
+            "players[0].life",
+            "expected a whole number",
+            id="wrong-type",
+        ),
+        pytest.param(
+            GOOD.replace("card: Forest", "card: Forrest"),
+            "battlefield[0].card",
+            "did you mean 'Forest'",
+            id="unknown-card",
+        ),
+        pytest.param(
+            GOOD + "  - {id: f, card: Island, controller: alice}\n",
+            "battlefield[1].id",
+            "duplicate id 'f'",
+            id="duplicate-id",
+        ),
+        pytest.param(
+            GOOD.replace("controller: alice}", "controller: alicia}"),
+            "battlefield[0].controller",
+            "no player named 'alicia' (did you mean 'alice'?)",
+            id="unknown-controller",
+        ),
+        pytest.param(
+            GOOD + "hand: {carol: [Forest]}\n",
+            "hand.carol",
+            "no player named 'carol'",
+            id="unknown-player-in-zone",
+        ),
+        pytest.param(
+            GOOD.replace("controller: alice}", "controller: alice, counters: {charge: -1}}"),
+            "battlefield[0].counters.charge",
+            "must be at least 0",
+            id="negative-count",
+        ),
+        pytest.param(
+            GOOD.replace("active: alice", "active: zed"),
+            "turn.active",
+            "no player named 'zed'",
+            id="active-player-not-playing",
+        ),
+        pytest.param(
+            GOOD.replace("turn: {active: alice}", "turn: {active: alice, step: ende}"),
+            "turn.step",
+            "did you mean 'end'",
+            id="unknown-step",
+        ),
+        pytest.param(
+            GOOD.replace("id: f, ", ""), "battlefield[0]", "missing required key 'id'", id="missing"
+        ),
+        pytest.param("", "(top level)", "expected a mapping", id="empty-file"),
+    ],
+)
+def test_bad_board(tmp_path, capsys, text, location, words):
+    code, out, err, path = run(tmp_path, text, capsys)
+    assert code == 2
+    assert out == ""
+    assert path in err
+    assert location in err
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_invalid_json_names_line_and_column(tmp_path, capsys):
+    code, out, err, path = run(tmp_path, '{"players": [}', capsys, suffix=".json")
+    assert code == 2
+    assert out == ""
+    assert f"{path}: line 1, column 14: invalid JSON" in err
+
+
+def test_json_board_has_the_same_schema(tmp_path, capsys):
+    text = (
+        '{"players": [{"name": "alice"}], '
+        '"battlefield": [{"id": "f", "card": "Forest", "controller": "alice"}]}'
+    )
+    code, out, err, _ = run(tmp_path, text, capsys, suffix=".json")
+    assert (code, err) == (0, "")
+    assert "Forest #1" in out
+
+
+def test_missing_file(tmp_path, capsys):
+    code = main(["check", str(tmp_path / "absent.yaml")])
+    out, err = capsys.readouterr()
+    assert code == 2
+    assert out == ""
+    assert "absent.yaml: no such file" in err
+
+
+def test_every_problem_is_reported_at_once(tmp_path, capsys):
+    text = GOOD.replace("card: Forest", "card: Forrest")
+    text = text.replace("controller: alice}", "controller: al}")
+    code, _, err, _ = run(tmp_path, text, capsys)
+    assert code == 2
+    assert "battlefield[0].card" in err
+    assert "battlefield[0].controller" in err
+
+
+def test_unknown_player_for_question(tmp_path, capsys):
+    path = tmp_path / "b.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    code = main(["activations", str(path), "--player", "zed"])
+    out, err = capsys.readouterr()
+    assert (code, out) == (2, "")
+    assert "no player named 'zed'" in err
