@@ -27,6 +27,7 @@ __all__ = [
     "STEPS",
     "Board",
     "History",
+    "LastingEffect",
     "Permanent",
     "Player",
     "StackItem",
@@ -90,6 +91,15 @@ class Permanent:
 
 
 @dataclass(frozen=True)
+class LastingEffect:
+    """The effect of a spell that resolved earlier and still applies (e.g. Pale Moon)."""
+
+    id: str
+    card: str
+    controller: str
+
+
+@dataclass(frozen=True)
 class StackItem:
     id: str
     source: str
@@ -117,6 +127,7 @@ class Board:
     turn: Turn
     teams: tuple[Team, ...] = ()
     battlefield: tuple[Permanent, ...] = ()
+    effects: tuple[LastingEffect, ...] = ()
     hand: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     graveyard: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     library: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -307,6 +318,14 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         yield from check_player(f"{where}.controller", perm["controller"])
         if "owner" in perm:
             yield from check_player(f"{where}.owner", perm["owner"])
+    for index, effect in enumerate(data.get("effects", [])):
+        where = f"effects[{index}]"
+        if effect["id"] in ids:
+            yield BoardProblem(f"{where}.id", f"duplicate id '{effect['id']}'")
+        else:
+            ids[effect["id"]] = f"{where}.id"
+        yield from _card_problem(f"{where}.card", effect["card"], cards)
+        yield from check_player(f"{where}.controller", effect["controller"])
     for index, perm in enumerate(data.get("battlefield", [])):
         target = perm.get("attached_to")
         if target is not None and target not in ids:
@@ -400,6 +419,9 @@ def _build(data: dict[str, Any], source: str) -> Board:
         )
         for p in data.get("battlefield", [])
     )
+    effects = tuple(
+        LastingEffect(e["id"], e["card"], e["controller"]) for e in data.get("effects", [])
+    )
     stack = tuple(
         StackItem(
             id=s["id"],
@@ -427,6 +449,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
         turn=turn,
         teams=teams,
         battlefield=battlefield,
+        effects=effects,
         hand=zone("hand"),
         graveyard=zone("graveyard"),
         library=zone("library"),

@@ -12,7 +12,13 @@ from clingo import Function, Number, String, Symbol
 
 from .board import Board
 
-__all__ = ["asker_fact", "board_facts", "render_facts"]
+__all__ = [
+    "asker_fact",
+    "board_facts",
+    "life_event_request",
+    "mana_event_request",
+    "render_facts",
+]
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:
@@ -55,6 +61,12 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("attached_to", obj, String(perm.attached_to))
         if perm.x is not None:
             yield _fact("spell_x", obj, Number(perm.x))
+
+    for effect in board.effects:
+        obj = String(effect.id)
+        yield _fact("lasting_effect", obj)
+        yield _fact("card_of", obj, String(effect.card))
+        yield _fact("controller", obj, String(effect.controller))
 
     for zone, cards in (
         ("hand", board.hand),
@@ -99,3 +111,18 @@ def asker_fact(player: str) -> Symbol:
 def render_facts(facts: list[Symbol]) -> str:
     """The facts as ASP text, one per line. Clingo's own printer escapes every string."""
     return "".join(f"{symbol}.\n" for symbol in facts)
+
+
+def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symbol:
+    """``mana_event_request(O, N, Choice)``: resolve ability N of O (choice ``none`` if fixed)."""
+    return _fact(
+        "mana_event_request",
+        String(permanent),
+        Number(ability),
+        Function(choice if choice is not None else "none"),
+    )
+
+
+def life_event_request(kind: str, player: str, amount: int) -> Symbol:
+    """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
+    return _fact("life_event_request", _fact(kind, String(player), Number(amount)))

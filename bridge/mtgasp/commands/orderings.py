@@ -1,0 +1,128 @@
+"""``mtgasp orderings``: every order of replacement effects on one event, and what each gives."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .._output import dumps, table
+from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, orderings, parse_event
+from . import _common
+
+NAME = "orderings"
+HELP = "every order in which replacement effects apply to an event, and the distinct outcomes"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = """\
+When several replacement effects apply to one event, the affected player chooses one, applies it,
+then chooses again among those still applicable (616.1, 616.1f); each applies at most once (614.5);
+self-replacement effects come first (616.1a). This lists the applicable effects, every distinct
+outcome with how many orderings give it and one witness ordering, and either "order does not
+matter" or the pairs of effects that do not commute. "Can't" beats replacement: an event that
+can't happen is modified only by self-replacement effects (614.17c, 119.7).
+
+EVENT is one of:
+  tap:PERMANENT[:ABILITY[:TYPE]]  the permanent's mana ability resolves (106.12b); TYPE (w u b r g
+                                  c) is the type chosen for an "any color" ability
+  gain:PLAYER:N                   the player would gain N life
+  lose:PLAYER:N                   the player would lose N life
+  set:PLAYER:N                    the player's life total would become N (119.5)
+
+example:
+  mtgasp orderings examples/mana-reflection-contamination.yaml tap:forest"""
+    _common.add_board(parser)
+    parser.add_argument("event", metavar="EVENT", help="the event (see above)")
+    parser.add_argument(
+        "--all-orderings", action="store_true", help="also list every ordering (up to the bound)"
+    )
+    parser.add_argument(
+        "--max-orderings",
+        type=int,
+        default=DEFAULT_MAX_ORDERINGS,
+        metavar="N",
+        help=f"list at most N orderings (default {DEFAULT_MAX_ORDERINGS}); counts stay exact",
+    )
+    _common.add_json(parser)
+
+
+def run(args: argparse.Namespace) -> str:
+    report = orderings(
+        _common.board(args),
+        parse_event(args.event),
+        list_all=args.all_orderings,
+        max_orderings=args.max_orderings,
+    )
+    return dumps(to_json(report)) if args.json else to_text(report)
+
+
+def to_json(report: OrderingsReport) -> dict[str, Any]:
+    return {
+        "query": "orderings",
+        "schema": 1,
+        "event": str(report.event),
+        "initial": report.initial.to_json(),
+        "chooser": report.chooser,
+        "effects": [
+            {
+                "id": e.id,
+                "source": e.source,
+                "card": e.card,
+                "ability": e.ability,
+                "controller": e.controller,
+                "reason": e.reason,
+                "rule_class": e.rule_class,
+                "applies_now": e.applies_now,
+            }
+            for e in report.effects
+        ],
+        "prohibitions": list(report.prohibitions),
+        "outcomes": [
+            {"value": o.value.to_json(), "orderings": o.orderings, "witness": list(o.witness)}
+            for o in report.outcomes
+        ],
+        "order_matters": report.order_matters,
+        "noncommuting": [list(pair) for pair in report.noncommuting],
+        "total_orderings": report.total_orderings,
+        "orderings": None if report.listed is None else [list(o) for o in report.listed],
+        "truncated": report.truncated,
+        "max_orderings": report.max_orderings,
+    }
+
+
+def _order(effects: tuple[str, ...], cards: dict[str, str]) -> str:
+    return " then ".join(f"{cards[e]} ({e})" for e in effects) or "(no effect applies)"
+
+
+def to_text(report: OrderingsReport) -> str:
+    cards = {e.id: e.card for e in report.effects}
+    lines = [f"Event: {report.event}; unmodified: {report.initial}."]
+    lines.append(f"The affected player, {report.chooser}, chooses the order (616.1).")
+    lines.extend(f"Prohibition: {text}" for text in report.prohibitions)
+    if report.effects:
+        rows = [
+            [e.id, e.card, e.controller, e.reason, "yes" if e.applies_now else "later/never"]
+            for e in report.effects
+        ]
+        lines += ["", "Replacement effects:"]
+        lines.append(table(["effect", "card", "controller", "applies if", "applies now"], rows))
+    else:
+        lines.append("No replacement effect could modify this event.")
+    lines += ["", f"Outcomes ({report.total_orderings} orderings in all):"]
+    rows = [[str(o.value), str(o.orderings), _order(o.witness, cards)] for o in report.outcomes]
+    lines.append(table(["result", "orderings", "for example"], rows))
+    lines.append("")
+    if not report.order_matters:
+        lines.append("Verdict: order does not matter (one outcome).")
+    else:
+        pairs = ", ".join(f"{cards[a]} ({a}) / {cards[b]} ({b})" for a, b in report.noncommuting)
+        lines.append(f"Verdict: order matters. Effects that do not commute: {pairs}.")
+    if report.listed is not None:
+        lines += ["", "Every ordering:"]
+        lines.extend(f"  {index}. {_order(o, cards)}" for index, o in enumerate(report.listed, 1))
+        if report.truncated:
+            lines.append(
+                f"  TRUNCATED: listed {len(report.listed)} of {report.total_orderings} orderings "
+                f"(--max-orderings {report.max_orderings})."
+            )
+    return "\n".join(lines)

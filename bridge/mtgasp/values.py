@@ -1,0 +1,96 @@
+"""Event values as typed Python objects: mana produced, life gained or lost, or nothing."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from clingo import Symbol
+
+from ._symbols import as_int, as_str
+
+__all__ = [
+    "MANA_TYPES",
+    "LifeChange",
+    "Mana",
+    "Nothing",
+    "Value",
+    "decode_value",
+    "value_sort_key",
+]
+
+#: The six types of mana in the order of the ``mana(W, U, B, R, G, C)`` term (105.1, 106.1b).
+MANA_TYPES = ("w", "u", "b", "r", "g", "c")
+
+
+@dataclass(frozen=True, order=True)
+class Mana:
+    """An amount of each type of mana."""
+
+    w: int = 0
+    u: int = 0
+    b: int = 0
+    r: int = 0
+    g: int = 0
+    c: int = 0
+
+    def amounts(self) -> dict[str, int]:
+        return {t: getattr(self, t) for t in MANA_TYPES if getattr(self, t)}
+
+    def __str__(self) -> str:
+        text = "".join("{" + t.upper() + "}" for t in MANA_TYPES for _ in range(getattr(self, t)))
+        return text or "no mana"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "mana", "mana": self.amounts(), "text": str(self)}
+
+
+@dataclass(frozen=True, order=True)
+class LifeChange:
+    """A player gains or loses an amount of life."""
+
+    kind: str  # "gain" or "lose"
+    player: str
+    amount: int
+
+    def __str__(self) -> str:
+        verb = "gains" if self.kind == "gain" else "loses"
+        return f"{self.player} {verb} {self.amount} life"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind, "player": self.player, "amount": self.amount, "text": str(self)}
+
+
+@dataclass(frozen=True, order=True)
+class Nothing:
+    """The event does not happen (replaced by nothing, or it can't happen: 614.17c)."""
+
+    def __str__(self) -> str:
+        return "nothing happens"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "nothing", "text": str(self)}
+
+
+Value = Mana | LifeChange | Nothing
+
+
+def decode_value(symbol: Symbol) -> Value:
+    """``mana(W,U,B,R,G,C)``, ``gain_life(P,N)``, ``lose_life(P,N)`` or ``none``."""
+    if symbol.name == "mana" and len(symbol.arguments) == 6:
+        return Mana(*(as_int(a) for a in symbol.arguments))
+    if symbol.name in ("gain_life", "lose_life") and len(symbol.arguments) == 2:
+        player, amount = symbol.arguments
+        return LifeChange(symbol.name.split("_")[0], as_str(player), as_int(amount))
+    if symbol.name == "none" and not symbol.arguments:
+        return Nothing()
+    raise ValueError(f"unknown event value {symbol}")
+
+
+def value_sort_key(value: Value) -> tuple[int, tuple[object, ...]]:
+    """A total, deterministic order on values of any kind (less mana first, then by type)."""
+    if isinstance(value, Mana):
+        amounts = tuple(getattr(value, t) for t in MANA_TYPES)
+        return (0, (sum(amounts), *(-a for a in amounts)))
+    if isinstance(value, LifeChange):
+        return (1, (value.player, value.kind, value.amount))
+    return (2, ())
