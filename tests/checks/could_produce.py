@@ -8,6 +8,7 @@ one, and the last one needs no other permanent.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from mtgasp import Board
@@ -25,7 +26,7 @@ def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
         for witness in got.witnesses:
             chain = witness.chain
             assert chain[0].permanent == perm_id
-            for step, following in zip(chain, chain[1:], strict=False):
+            for step, following in pairwise(chain):
                 assert step.reflected_from == following.permanent, f"{perm_id}: broken chain"
                 assert following.permanent in found
                 assert step.choice in found[following.permanent].types
