@@ -14,6 +14,7 @@ from .commands import (
     activations,
     asp_path,
     cards,
+    castable,
     check,
     could_produce,
     facts,
@@ -28,7 +29,7 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
-COMMANDS = (check, activations, could_produce, tap, orderings, facts, asp_path, cards)
+COMMANDS = (check, activations, could_produce, tap, castable, orderings, facts, asp_path, cards)
 
 _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.

@@ -18,7 +18,7 @@ from clingo import Symbol
 from ._resources import asp_path, query_path
 from .errors import EncodingError
 
-__all__ = ["Solution", "SolveStats", "card_names", "solve"]
+__all__ = ["Solution", "SolveStats", "card_names", "solve", "solve_each"]
 
 
 @dataclass(frozen=True)
@@ -113,6 +113,69 @@ def solve(
             models=len(models),
         ),
     )
+
+
+def solve_each(
+    query: str | Path,
+    facts: Iterable[Symbol],
+    assumptions: Sequence[Symbol],
+    *,
+    max_models: int = 1,
+    extra: Sequence[Symbol] = (),
+) -> tuple[Solution, ...]:
+    """Ground ``query`` on ``facts`` once, then solve once per assumption (an external atom of the
+    program set true, all the others false): many questions on one board for one grounding.
+
+    The grounding time is charged to the first solution.
+    """
+    path = query if isinstance(query, Path) else query_path(query)
+    messages = _Messages()
+    ctl = clingo.Control([str(max_models)], logger=messages, message_limit=20)
+    try:
+        with ctl.backend() as backend:
+            for symbol in (*facts, *extra):
+                backend.add_rule([backend.add_atom(symbol)])
+        ctl.load(str(path))
+        start = time.perf_counter()
+        ctl.ground([("base", [])])
+        ground_seconds = time.perf_counter() - start
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    solutions = []
+    for assumption in assumptions:
+        if assumption not in ctl.symbolic_atoms:
+            raise EncodingError(_report(path, messages, f"{assumption} is not an external atom"))
+    for assumption in assumptions:
+        for other in assumptions:
+            ctl.assign_external(other, other == assumption)
+        models: list[tuple[Symbol, ...]] = []
+
+        def on_model(model: clingo.Model, found: list[tuple[Symbol, ...]] = models) -> None:
+            found.append(tuple(sorted(model.symbols(shown=True))))
+
+        start = time.perf_counter()
+        result = ctl.solve(on_model=on_model)
+        solve_seconds = time.perf_counter() - start
+        stats = ctl.statistics
+        solutions.append(
+            Solution(
+                models=tuple(models),
+                exhausted=bool(result.exhausted),
+                stats=SolveStats(
+                    atoms=int(stats["problem"]["lp"]["atoms"]),
+                    rules=int(stats["problem"]["lp"]["rules"]),
+                    ground_seconds=ground_seconds,
+                    solve_seconds=solve_seconds,
+                    choices=int(stats["solving"]["solvers"]["choices"]),
+                    conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+                    models=len(models),
+                ),
+            )
+        )
+        ground_seconds = 0.0
+    return tuple(solutions)
 
 
 def _report(path: Path, messages: _Messages, headline: str) -> str:
