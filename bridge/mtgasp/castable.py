@@ -284,14 +284,15 @@ def questions(board: Board, player: str) -> list[tuple[Question, str]]:
     return result
 
 
-def castable(board: Board, *, player: str | None = None) -> CastableReport:
+def castable(board: Board, *, player: str | None = None, cards: bool = True) -> CastableReport:
     """For each card in ``player``'s hand (default: the active player) and each of their activated
-    abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.)"""
+    abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.) With
+    ``cards=False``, only the abilities."""
     who = player or board.turn.active
     if who not in {p.name for p in board.players}:
         names = ", ".join(p.name for p in board.players)
         raise QueryError(f"no player named '{who}'; players are: {names}")
-    asked = questions(board, who)
+    asked = [(q, c) for q, c in questions(board, who) if cards or q.kind == "ability"]
     solutions = solve_each(
         "castable",
         board_facts(board),

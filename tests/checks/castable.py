@@ -43,7 +43,8 @@ def _replay(board: Board, key: str, p: Payment) -> None:
     pool: Counter[str] = Counter()
     for step in sorted(p.plan, key=lambda s: s.stage):
         perm = board.permanent(step.permanent)
-        assert perm is not None and perm.controller == p.question.player, f"{key}: {step}"
+        assert perm is not None, f"{key}: {step}"
+        assert perm.controller == p.question.player, f"{key}: {step}"
         if step.sacrificed:
             assert step.sacrificed not in sacrificed, f"{key}: {step.sacrificed} sacrificed twice"
             sacrificed.add(step.sacrificed)
