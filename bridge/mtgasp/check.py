@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 from .activations import ActivationReport, activations
 from .board import Board
+from .castable import CastableReport, castable
+from .mana import CouldProduceReport, could_produce
 
 __all__ = ["CheckReport", "check"]
 
@@ -16,8 +18,15 @@ class CheckReport:
 
     board: Board
     activations: ActivationReport
+    could_produce: CouldProduceReport
+    castable: CastableReport
 
 
 def check(board: Board) -> CheckReport:
     """Run every query on ``board``."""
-    return CheckReport(board=board, activations=activations(board))
+    return CheckReport(
+        board=board,
+        activations=activations(board),
+        could_produce=could_produce(board),
+        castable=castable(board),
+    )

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
-from . import _common, activations
+from . import _common, activations, castable, could_produce
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -32,6 +32,8 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "board": board.source,
         "turn": {"active": board.turn.active, "step": board.turn.step, "number": board.turn.number},
         "activations": activations.to_json(report.activations),
+        "could_produce": could_produce.to_json(report.could_produce),
+        "castable": castable.to_json(report.castable),
     }
 
 
@@ -41,4 +43,11 @@ def to_text(report: CheckReport) -> str:
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
         f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
-    return "\n\n".join([header, activations.to_text(report.activations)])
+    return "\n\n".join(
+        [
+            header,
+            activations.to_text(report.activations),
+            could_produce.to_text(report.could_produce),
+            castable.to_text(report.castable),
+        ]
+    )
