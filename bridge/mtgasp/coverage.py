@@ -1,8 +1,8 @@
 """Where each Comprehensive Rules number is encoded, and which scenario cases exercise it.
 
 Encoded: every ``% NNN.Nx`` citation in a comment of ``asp/rules/*.lp`` (the comment directly
-above a rule names the rule it encodes). Exercised: every scenario case whose ``source`` names exactly
-that number (cases live in ``tests/cases/*.yaml`` of a source checkout; pass their directory).
+above a rule names the rule it encodes). Exercised: every scenario case whose ``source`` names
+exactly that number (cases live in ``tests/cases/*.yaml`` of a source checkout).
 """
 
 from __future__ import annotations
