@@ -16,6 +16,7 @@ from .commands import (
     cards,
     castable,
     check,
+    coverage,
     could_produce,
     facts,
     orderings,
@@ -29,7 +30,18 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
-COMMANDS = (check, activations, could_produce, tap, castable, orderings, facts, asp_path, cards)
+COMMANDS = (
+    check,
+    activations,
+    could_produce,
+    tap,
+    castable,
+    orderings,
+    facts,
+    asp_path,
+    cards,
+    coverage,
+)
 
 _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.
