@@ -327,6 +327,11 @@ def tap(
         )
     choices.sort(key=lambda c: MANA_TYPES.index(c) if c else -1)
     if choice is not None:
+        if kind.name in ("fixed", "double_pool"):
+            raise QueryError(
+                f"ability #{number} of '{permanent}' ({perm.card}) chooses no type; "
+                "--choice applies only to abilities that add a type of your choice"
+            )
         if choice.lower() not in choices:
             allowed = ", ".join(type_text(c) for c in choices if c) or "none (106.5)"
             raise QueryError(
