@@ -52,6 +52,7 @@ ABILITIES: dict[str, list[tuple[Any, Any]]] = {
     "Harvester Druid": [(("reflect", "you", "colors"), 1)],
     "Mana Reflection": [],
     "Nyxbloom Ancient": [],
+    "Contamination": [],
 }
 LANDS = {
     "Forest",
@@ -72,8 +73,11 @@ COLORS = ("w", "u", "b", "r", "g")
 TYPES = (*COLORS, "c")
 
 
-def board_data(size: int = 1000, seed: int = SEED) -> dict[str, Any]:
-    """The generated board: ``size`` permanents, a fifth of them Pools and Orchards."""
+def board_data(
+    size: int = 1000, seed: int = SEED, *, contamination: bool = False
+) -> dict[str, Any]:
+    """The generated board: ``size`` permanents, a fifth of them Pools and Orchards (and, on
+    request, a Contamination as well: the property tests use it)."""
     rng = random.Random(seed)
     reflectors = size // 5
     # Player 1 holds the basics of every type; each other player one basic type at most, so most
@@ -108,6 +112,8 @@ def board_data(size: int = 1000, seed: int = SEED) -> dict[str, Any]:
     perms.append({"id": "reflection1", "card": "Mana Reflection", "controller": "p1"})
     perms.append({"id": "reflection2", "card": "Mana Reflection", "controller": "p3"})
     perms.append({"id": "nyxbloom", "card": "Nyxbloom Ancient", "controller": "p2"})
+    if contamination:
+        perms.append({"id": "contamination", "card": "Contamination", "controller": "p4"})
     return {
         "players": [{"name": p} for p in PLAYERS],
         "turn": {"active": "p1"},
