@@ -35,7 +35,7 @@ def test_could_produce_witness_names_the_replacement_order(
 ) -> None:
     assert main(["could-produce", str(EXAMPLES / "mana-flare.yaml"), "--why"]) == 0
     out = capsys.readouterr().out
-    assert "forest {B}: forest #1 (replacements: reflection#1, contamination#2)" in out
+    assert "forest {B}: forest #1 (replacements: contamination#2, reflection#1)" in out
 
 
 def test_tap_groups_outcomes_and_lists_triggers(capsys: pytest.CaptureFixture[str]) -> None:

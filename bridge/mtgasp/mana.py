@@ -4,7 +4,8 @@ of activating one mana ability now (106.5, 106.12, 605.1b).
 could-produce is one deterministic solve: the encodings (``rules/106-could-produce.lp``) compute
 the least fixed point. This module only reads it back and, on request, rebuilds a well-founded
 witness for each type (the chain of permanents whose could-produce defined the choice, level by
-level, as the fixed point was reached) with a replacement ordering from the orderings query.
+level, as the fixed point was reached) with a replacement ordering read from the same solve's
+replacement graphs.
 """
 
 from __future__ import annotations
@@ -91,13 +92,14 @@ def could_produce(
 ) -> CouldProduceReport:
     """The types of mana each permanent could produce now (106.7), in W U B R G C order.
 
-    With ``why``, each type gets a witness chain (costs one orderings solve per link).
+    With ``why``, each type gets a witness chain with a replacement order per link.
     """
     if permanent is not None and board.permanent(permanent) is None:
         ids = ", ".join(p.id for p in board.battlefield) or "none"
         raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
-    solution = solve("could-produce", board_facts(board))
+    solution = solve("could-produce", board_facts(board), consts={"why": int(why)})
     (model,) = solution.models
+    graphs = _EventGraphs()
     types: dict[str, set[str]] = defaultdict(set)
     defined: set[_Key] = set()
     via: dict[_Key, set[str]] = defaultdict(set)
@@ -115,9 +117,11 @@ def could_produce(
             kinds[(as_str(args[0]), as_int(args[1]))] = args[2]
         elif symbol.name == "is_land":
             lands.add(as_str(args[0]))
+        elif symbol.name in ("event_value", "edge", "result"):
+            graphs.read(symbol)
         elif symbol.name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
-    witnesses = _Witnesses(board, types, defined, via, kinds, lands).build() if why else {}
+    witnesses = _Witnesses(board, types, defined, via, kinds, lands, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
     result = tuple(
         PermanentMana(
@@ -143,8 +147,10 @@ class _Witnesses:
         via: dict[_Key, set[str]],
         kinds: dict[tuple[str, int], Symbol],
         lands: set[str],
+        graphs: _EventGraphs,
     ) -> None:
         self.board = board
+        self.graphs = graphs
         self.types = types
         self.defined = defined
         self.via = via
@@ -188,7 +194,6 @@ class _Witnesses:
         expected = {(o, t) for o, ts in self.types.items() for t in ts}
         if set(found) != expected:
             raise ValueError("could-produce witnesses disagree with the fixed point")
-        orders: dict[tuple[_Key, str], tuple[str, ...]] = {}
         result = {}
         for (perm, mana_type), _ in sorted(found.items()):
             chain = []
@@ -196,26 +201,60 @@ class _Witnesses:
             while current is not None:
                 key, source = found[current]
                 chain.append(
-                    WitnessStep(
-                        key[0], key[1], key[2], self._order(orders, key, current[1]), source
-                    )
+                    WitnessStep(key[0], key[1], key[2], self.graphs.order(key, current[1]), source)
                 )
                 current = (source, key[2]) if source is not None and key[2] else None
             result[(perm, mana_type)] = TypeWitness(mana_type, tuple(chain))
         return result
 
-    def _order(
-        self, cache: dict[tuple[_Key, str], tuple[str, ...]], key: _Key, mana_type: str
-    ) -> tuple[str, ...]:
-        if (key, mana_type) not in cache:
-            report = orderings(self.board, TapEvent(key[0], key[1], key[2]))
-            order: tuple[str, ...] = ()
-            for outcome in report.outcomes:
-                if isinstance(outcome.value, Mana) and getattr(outcome.value, mana_type) > 0:
-                    order = outcome.witness
-                    break
-            cache[(key, mana_type)] = order
-        return cache[(key, mana_type)]
+
+_Node = tuple[int, Symbol]
+
+
+class _EventGraphs:
+    """The replacement graphs of the defined hypothetical events (616.1), to find, for a type, an
+    ordering of the replacement effects whose result has mana of that type."""
+
+    def __init__(self) -> None:
+        self.start: dict[_Key, _Node] = {}
+        self.edges: dict[_Key, dict[_Node, list[tuple[str, _Node]]]] = defaultdict(
+            lambda: defaultdict(list)
+        )
+        self.results: dict[_Key, dict[_Node, Symbol]] = defaultdict(dict)
+
+    def read(self, symbol: Symbol) -> None:
+        args = symbol.arguments
+        event = args[0].arguments
+        key = (as_str(event[0]), as_int(event[1]), _choice(event[2]))
+        if symbol.name == "event_value":
+            self.start[key] = (0, args[1])
+        elif symbol.name == "edge":
+            effect = f"{as_str(args[3].arguments[0])}#{as_int(args[3].arguments[1])}"
+            self.edges[key][(as_int(args[1]), args[2])].append((effect, (as_int(args[4]), args[5])))
+        else:
+            self.results[key][(as_int(args[1]), args[2])] = args[3]
+
+    def order(self, key: _Key, mana_type: str) -> tuple[str, ...]:
+        """The first ordering (effects by id) whose result has mana of ``mana_type``."""
+        edges, results = self.edges[key], self.results[key]
+        index = MANA_TYPES.index(mana_type)
+        memo: dict[_Node, bool] = {}
+
+        def reaches(node: _Node) -> bool:
+            if node not in memo:
+                if node in results:
+                    out = results[node]
+                    memo[node] = out.name == "mana" and as_int(out.arguments[index]) > 0
+                else:
+                    memo[node] = any(reaches(target) for _, target in edges.get(node, ()))
+            return memo[node]
+
+        path: list[str] = []
+        node = self.start[key]
+        while node not in results:
+            effect, node = min((e for e in edges[node] if reaches(e[1])), key=lambda e: e[0])
+            path.append(effect)
+        return tuple(path)
 
 
 # --- tap ---------------------------------------------------------------------------------------
