@@ -293,6 +293,8 @@ def castable(board: Board, *, player: str | None = None, cards: bool = True) -> 
         names = ", ".join(p.name for p in board.players)
         raise QueryError(f"no player named '{who}'; players are: {names}")
     asked = [(q, c) for q, c in questions(board, who) if cards or q.kind == "ability"]
+    if not asked:
+        return CastableReport(who, (), SolveStats(0, 0, 0.0, 0.0, 0, 0, 0))
     solutions = solve_each(
         "castable",
         board_facts(board),
