@@ -75,8 +75,10 @@ def test_castable_json_plan(capsys: pytest.CaptureFixture[str]) -> None:
     payments = {p["card"]: p for p in data["payments"]}  # type: ignore[attr-defined]
     assert payments["Nyxbloom Ancient"]["payable"] is True
     assert payments["Nyxbloom Ancient"]["plan"]
-    assert payments["Thought-Knot Seer"]["payable"] is False
-    assert payments["Thought-Knot Seer"]["plan"] == []
+    assert payments["Order of Whiteclay"]["payable"] is False
+    assert payments["Order of Whiteclay"]["plan"] == []
+    cube = [s for s in payments["Nyxbloom Ancient"]["plan"] if s["permanent"] == "cube"]
+    assert cube[0]["doubling_factor"] == 2
 
 
 def test_check_includes_the_mana_sections(capsys: pytest.CaptureFixture[str]) -> None:
