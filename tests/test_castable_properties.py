@@ -21,7 +21,7 @@ import yaml
 
 from mtgasp import activations, parse_board
 from mtgasp.board import Board
-from mtgasp.castable import castable
+from mtgasp.castable import castable, payment, questions
 from mtgasp.mana import tap
 from mtgasp.values import MANA_TYPES, Mana
 
@@ -175,3 +175,11 @@ def test_castable_equals_brute_force(seed: int) -> None:
     report = castable(board)
     got = {p.question.card: p.payable for p in report.payments if p.question.kind == "card"}
     assert got == _brute_force(board)
+
+
+@pytest.mark.parametrize("seed", range(0, 20, 4))
+def test_one_grounding_per_board_equals_one_per_question(seed: int) -> None:
+    board = parse_board(yaml.safe_dump(_board(seed)), source=f"seed {seed}")
+    shared = [p.payable for p in castable(board).payments]
+    alone = [payment(board, q, cost).payable for q, cost in questions(board, "alice")]
+    assert shared == alone
