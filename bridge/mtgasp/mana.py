@@ -401,7 +401,7 @@ def tap(
         permanent=permanent,
         card=perm.card,
         ability=number,
-        cost=tuple(cost_text(c) for c in costs),
+        cost=tuple(cost_text(c) for c in sorted(costs, key=lambda c: (c.name != "mana", str(c)))),
         kind=kind.name,
         tapped_for_mana=tapped_for_mana,
         undefined=not choices,
