@@ -113,6 +113,11 @@ def to_text(report: TapReport) -> str:
         f"{head}:",
         table(["choice", "mana added", "orderings", "e.g. order", "triggers"], rows),
     ]
+    if report.kind == "double_pool":
+        lines.append(
+            "(the board holds no mana pool, so doubling unspent mana adds nothing here; "
+            "`mtgasp castable` models the pool of its plans)"
+        )
     if report.undefined_triggers:
         lines.append(
             "106.5: no color was chosen for "
