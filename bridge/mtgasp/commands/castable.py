@@ -17,8 +17,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\
 For each card in the player's hand and each activated ability of their permanents with a mana
 cost: can that mana cost be paid right now? Exactly: each permanent tapped at most once (107.5),
-each mana ability's own costs respected ({T}, summoning sickness, sacrificing a land, mana costs
-of filters and Doubling Cube paid from other mana, in an order the plan chooses), replacement
+each mana ability's own costs respected ({T}, summoning sickness, sacrificing a land, removing
+counters, paying life, "Activate only if", mana costs of filters and Doubling Cube paid from other
+mana, in an order the plan chooses), replacement
 effects (any ordering the player picks, 616.1), triggered mana abilities (Mana Flare, Wild Growth,
 605.1b), hybrid, generic and {C} symbols. Every yes comes with a witness plan; every no is a proof
 that none exists (the solver found the question unsatisfiable). X is taken as 0; timing (sorcery
