@@ -96,17 +96,17 @@ def _check_mana(
     board: Board, decoded: tuple[Activation, ...], mana: set[tuple[str, int]]
 ) -> tuple[Activation, ...]:
     """601.2h: join the castable query's exact verdict on each mana cost still to be judged."""
-    from .castable import castable  # castable builds on this module's neighbours
+    from .castable import payments  # castable builds on this module's neighbours
 
     to_check = [a for a in decoded if (a.permanent, a.ability) in mana and not a.reasons]
     checked = {(a.permanent, a.ability) for a in to_check}
     payable: dict[tuple[str, int], bool] = {}
-    for controller in sorted({a.controller for a in to_check}):
-        for p in castable(board, player=controller, cards=False).payments:
-            q = p.question
-            assert q.permanent is not None
-            assert q.ability is not None
-            payable[(q.permanent, q.ability)] = p.payable
+    controllers = sorted({a.controller for a in to_check})
+    for p in payments(board, controllers, cards=False) if controllers else ():
+        q = p.question
+        assert q.permanent is not None
+        assert q.ability is not None
+        payable[(q.permanent, q.ability)] = p.payable
     result = []
     for a in decoded:
         key = (a.permanent, a.ability)

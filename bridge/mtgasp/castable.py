@@ -10,7 +10,8 @@ with mana costs (filters, Doubling Cube) and what pays them, and how hybrid symb
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from clingo import Function, Number, String, Symbol
@@ -18,7 +19,7 @@ from clingo import Function, Number, String, Symbol
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
-from .facts import asker_fact, board_facts
+from .facts import board_facts
 from .solve import Solution, SolveStats, solve, solve_each
 from .values import MANA_TYPES, Mana, decode_value
 
@@ -29,6 +30,7 @@ __all__ = [
     "Question",
     "castable",
     "payment",
+    "payments",
     "questions",
 ]
 
@@ -75,6 +77,7 @@ class Question:
     index: int | None = None
     permanent: str | None = None
     ability: int | None = None
+    excludes: str | None = None  # a mana source that can't tap: the ability's own {T} (107.5)
 
     def symbol(self) -> Symbol:
         if self.kind == "card":
@@ -249,32 +252,48 @@ def _mana(symbol: Symbol) -> Mana:
     return value if isinstance(value, Mana) else Mana()
 
 
-def questions(board: Board, player: str) -> list[tuple[Question, str]]:
-    """Every card in ``player``'s hand with a mana cost, then every activated ability of their
+def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question, str]]:
+    """Every card in each player's hand with a mana cost, then every activated ability of their
     permanents with a mana cost (one deterministic solve), each with its cost in card notation."""
-    solution = solve("pay-questions", board_facts(board), extra=[asker_fact(player)])
+    names = [players] if isinstance(players, str) else list(players)
+    facts = [Function("pay_for", [String(name)]) for name in names]
+    solution = solve("pay-questions", board_facts(board), extra=facts)
     cards: dict[Symbol, str] = {}
     costs: dict[Symbol, list[Symbol]] = defaultdict(list)
+    excludes: dict[Symbol, str] = {}
     for symbol in solution.models[0]:
         args = symbol.arguments
         if symbol.name == "question":
             cards[args[0]] = as_str(args[1])
+        elif symbol.name == "question_excludes":
+            excludes[args[0]] = as_str(args[1])
         else:
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     result = []
     for q, card in cards.items():
         if q.name == "card":
-            question = Question("card", player, card, index=as_int(q.arguments[1]))
+            who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
+            question = Question("card", who, card, index=index)
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
-            question = Question("ability", player, card, permanent=perm, ability=number)
+            owner = board.permanent(perm)
+            assert owner is not None
+            question = Question(
+                "ability",
+                owner.controller,
+                card,
+                permanent=perm,
+                ability=number,
+                excludes=excludes.get(q),
+            )
         text = "".join(
             cost_text(c) for c in sorted(costs[q], key=lambda c: _cost_sort(c.arguments[0]))
         )
         result.append((question, text))
     result.sort(
         key=lambda qt: (
+            names.index(qt[0].player),
             qt[0].kind != "card",
             qt[0].index or 0,
             order.get(qt[0].permanent or "", 0),
@@ -284,34 +303,46 @@ def questions(board: Board, player: str) -> list[tuple[Question, str]]:
     return result
 
 
-def castable(board: Board, *, player: str | None = None, cards: bool = True) -> CastableReport:
+def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
+    """Every question of these players (see :func:`questions`), on one grounding."""
+    asked = [(q, c) for q, c in questions(board, players) if cards or q.kind == "ability"]
+    if not asked:
+        return ()
+    # A question depends only on its payer, its cost and the source it excludes: alike questions
+    # are solved once (pay-questions.lp says what they depend on).
+    groups: dict[tuple[str, str, str | None], Question] = {}
+    for q, cost in asked:
+        groups.setdefault((q.player, cost, q.excludes), q)
+    keys = list(groups)
+    solutions = solve_each(
+        "castable",
+        board_facts(board),
+        [Function("pay_request", [groups[key].symbol()]) for key in keys],
+        extra=[Function("pay_for", [String(name)]) for name in players],
+        options=["--heuristic=Domain"],
+    )
+    decoded = {
+        key: _decode(board, groups[key], key[1], solution)
+        for key, solution in zip(keys, solutions, strict=True)
+    }
+    return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
+
+
+def castable(board: Board, *, player: str | None = None) -> CastableReport:
     """For each card in ``player``'s hand (default: the active player) and each of their activated
-    abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.) With
-    ``cards=False``, only the abilities."""
+    abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.)"""
     who = player or board.turn.active
     if who not in {p.name for p in board.players}:
         names = ", ".join(p.name for p in board.players)
         raise QueryError(f"no player named '{who}'; players are: {names}")
-    asked = [(q, c) for q, c in questions(board, who) if cards or q.kind == "ability"]
-    if not asked:
-        return CastableReport(who, (), SolveStats(0, 0, 0.0, 0.0, 0, 0, 0))
-    solutions = solve_each(
-        "castable",
-        board_facts(board),
-        [Function("pay_request", [q.symbol()]) for q, _ in asked],
-        extra=[asker_fact(who)],
-    )
-    payments = tuple(
-        _decode(board, q, cost, solution)
-        for (q, cost), solution in zip(asked, solutions, strict=True)
-    )
+    found = payments(board, [who])
     total = SolveStats(
-        atoms=max((p.stats.atoms for p in payments), default=0),
-        rules=max((p.stats.rules for p in payments), default=0),
-        ground_seconds=sum(p.stats.ground_seconds for p in payments),
-        solve_seconds=sum(p.stats.solve_seconds for p in payments),
-        choices=sum(p.stats.choices for p in payments),
-        conflicts=sum(p.stats.conflicts for p in payments),
-        models=sum(p.stats.models for p in payments),
+        atoms=max((p.stats.atoms for p in found), default=0),
+        rules=max((p.stats.rules for p in found), default=0),
+        ground_seconds=sum(p.stats.ground_seconds for p in found),
+        solve_seconds=sum(p.stats.solve_seconds for p in found),
+        choices=sum(p.stats.choices for p in found),
+        conflicts=sum(p.stats.conflicts for p in found),
+        models=sum(p.stats.models for p in found),
     )
-    return CastableReport(who, payments, total)
+    return CastableReport(who, found, total)

@@ -122,15 +122,17 @@ def solve_each(
     *,
     max_models: int = 1,
     extra: Sequence[Symbol] = (),
+    options: Sequence[str] = (),
 ) -> tuple[Solution, ...]:
-    """Ground ``query`` on ``facts`` once, then solve once per assumption (an external atom of the
-    program set true, all the others false): many questions on one board for one grounding.
+    """Ground ``query`` on ``facts`` once, then solve once per assumption (a free external atom of
+    the program assumed true, all the others false): many questions on one board for one grounding.
 
-    The grounding time is charged to the first solution.
+    The grounding time is charged to the first solution. ``options`` are further clingo options
+    (e.g. ``--heuristic=Domain`` for the program's ``#heuristic`` directives).
     """
     path = query if isinstance(query, Path) else query_path(query)
     messages = _Messages()
-    ctl = clingo.Control([str(max_models)], logger=messages, message_limit=20)
+    ctl = clingo.Control([str(max_models), *options], logger=messages, message_limit=20)
     try:
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
@@ -144,19 +146,27 @@ def solve_each(
     if messages.lines:
         raise EncodingError(_report(path, messages, "clingo reported problems"))
     solutions = []
+    literals = {
+        symbol: atom.literal
+        for symbol in assumptions
+        if (atom := ctl.symbolic_atoms[symbol]) is not None and atom.is_external
+    }
+    if len(literals) != len(assumptions):
+        missing = next(s for s in assumptions if s not in literals)
+        raise EncodingError(_report(path, messages, f"{missing} is not a free external atom"))
     for assumption in assumptions:
-        if assumption not in ctl.symbolic_atoms:
-            raise EncodingError(_report(path, messages, f"{assumption} is not an external atom"))
-    for assumption in assumptions:
-        for other in assumptions:
-            ctl.assign_external(other, other == assumption)
+        # The externals are free ([free]): this question's is assumed true, every other false.
+        chosen = literals[assumption]
         models: list[tuple[Symbol, ...]] = []
 
         def on_model(model: clingo.Model, found: list[tuple[Symbol, ...]] = models) -> None:
             found.append(tuple(sorted(model.symbols(shown=True))))
 
         start = time.perf_counter()
-        result = ctl.solve(on_model=on_model)
+        result = ctl.solve(
+            assumptions=[lit if lit == chosen else -lit for lit in literals.values()],
+            on_model=on_model,
+        )
         solve_seconds = time.perf_counter() - start
         stats = ctl.statistics
         solutions.append(
