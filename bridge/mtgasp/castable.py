@@ -77,7 +77,7 @@ class Question:
     index: int | None = None
     permanent: str | None = None
     ability: int | None = None
-    excludes: str | None = None  # a mana source that can't tap: the ability's own {T} (107.5)
+    excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
 
     def symbol(self) -> Symbol:
         if self.kind == "card":
@@ -266,10 +266,11 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
         if symbol.name == "question":
             cards[args[0]] = as_str(args[1])
         elif symbol.name == "question_excludes":
-            excludes[args[0]] = as_str(args[1])
+            excludes[args[0]] = str(args[1])
         else:
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
+    controller = {p.id: p.controller for p in board.battlefield}
     result = []
     for q, card in cards.items():
         if q.name == "card":
@@ -277,11 +278,9 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
             question = Question("card", who, card, index=index)
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
-            owner = board.permanent(perm)
-            assert owner is not None
             question = Question(
                 "ability",
-                owner.controller,
+                controller[perm],
                 card,
                 permanent=perm,
                 ability=number,
