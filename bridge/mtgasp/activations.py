@@ -101,17 +101,23 @@ def _check_mana(
     to_check = [a for a in decoded if (a.permanent, a.ability) in mana and not a.reasons]
     checked = {(a.permanent, a.ability) for a in to_check}
     payable: dict[tuple[str, int], bool] = {}
+    bounded: set[tuple[str, int]] = set()
     controllers = sorted({a.controller for a in to_check})
     for p in payments(board, controllers, cards=False) if controllers else ():
         q = p.question
         assert q.permanent is not None
         assert q.ability is not None
         payable[(q.permanent, q.ability)] = p.payable
+        if p.bounded:
+            bounded.add((q.permanent, q.ability))
     result = []
     for a in decoded:
         key = (a.permanent, a.ability)
-        if key in checked and not payable.get(key, False):
-            mana_cost = "".join(c for c in a.cost if c not in ("{T}", "{Q}") and c.startswith("{"))
+        mana_cost = "".join(c for c in a.cost if c not in ("{T}", "{Q}") and c.startswith("{"))
+        if key in bounded:
+            # No plan within castable's bound: not proved unpayable, so reported as not checked.
+            a = replace(a, unchecked_costs=(mana_cost, *a.unchecked_costs))
+        elif key in checked and not payable.get(key, False):
             reason = Reason(
                 "601.2h", f"its mana cost {mana_cost} can't be paid with the mana available now"
             )

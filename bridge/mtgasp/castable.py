@@ -24,6 +24,7 @@ from .solve import Solution, SolveStats, solve, solve_each
 from .values import MANA_TYPES, Mana, decode_value
 
 __all__ = [
+    "MAX_PAID",
     "CastableReport",
     "Payment",
     "PlanStep",
@@ -78,6 +79,7 @@ class Question:
     permanent: str | None = None
     ability: int | None = None
     excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
+    paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
 
     def symbol(self) -> Symbol:
         if self.kind == "card":
@@ -102,6 +104,12 @@ class Payment:
     stats: SolveStats
     spend_any_color: bool = False  # mana may be spent as though it were any color (Orrery)
 
+    @property
+    def bounded(self) -> bool:
+        """A "no" found within the bound: plans used at most MAX_PAID abilities with mana costs
+        while the player has more (a plan with more of them was not searched)."""
+        return not self.payable and self.question.paid_abilities > MAX_PAID
+
 
 @dataclass(frozen=True)
 class CastableReport:
@@ -109,6 +117,10 @@ class CastableReport:
     payments: tuple[Payment, ...]
     stats: SolveStats  # summed over the solves
 
+
+#: A plan activates at most this many mana abilities with mana costs (filters, Doubling Cube):
+#: the #const max_paid of rules/601-mana-payment.lp. A "no" beyond it is marked ``bounded``.
+MAX_PAID = 3
 
 _COST_ORDER = ("generic", "hybrid", "w", "u", "b", "r", "g", "c")
 
@@ -120,7 +132,9 @@ def _cost_sort(symbol: Symbol) -> tuple[int, str]:
 def payment(board: Board, question: Question, cost: str) -> Payment:
     """One exact solve: can ``question`` (whose cost is ``cost``) be paid now, and how."""
     request = Function("pay_request", [question.symbol()])
-    solution = solve("castable", board_facts(board), max_models=1, extra=[request])
+    solution = solve(
+        "castable", board_facts(board), max_models=1, extra=[request], consts={"max_paid": MAX_PAID}
+    )
     return _decode(board, question, cost, solution)
 
 
@@ -261,12 +275,15 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     cards: dict[Symbol, str] = {}
     costs: dict[Symbol, list[Symbol]] = defaultdict(list)
     excludes: dict[Symbol, str] = {}
+    paid: dict[str, int] = {}
     for symbol in solution.models[0]:
         args = symbol.arguments
         if symbol.name == "question":
             cards[args[0]] = as_str(args[1])
         elif symbol.name == "question_excludes":
             excludes[args[0]] = str(args[1])
+        elif symbol.name == "paid_mana_abilities":
+            paid[as_str(args[0])] = as_int(args[1])
         else:
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
@@ -275,7 +292,7 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     for q, card in cards.items():
         if q.name == "card":
             who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
-            question = Question("card", who, card, index=index)
+            question = Question("card", who, card, index=index, paid_abilities=paid[who])
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
             question = Question(
@@ -285,6 +302,7 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
                 permanent=perm,
                 ability=number,
                 excludes=excludes.get(q),
+                paid_abilities=paid[controller[perm]],
             )
         text = "".join(
             cost_text(c) for c in sorted(costs[q], key=lambda c: _cost_sort(c.arguments[0]))
@@ -319,6 +337,7 @@ def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tup
         [Function("pay_request", [groups[key].symbol()]) for key in keys],
         extra=[Function("pay_for", [String(name)]) for name in players],
         options=["--heuristic=Domain"],
+        consts={"max_paid": MAX_PAID},
     )
     decoded = {
         key: _decode(board, groups[key], key[1], solution)

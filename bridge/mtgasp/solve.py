@@ -123,6 +123,7 @@ def solve_each(
     max_models: int = 1,
     extra: Sequence[Symbol] = (),
     options: Sequence[str] = (),
+    consts: Mapping[str, int] | None = None,
 ) -> tuple[Solution, ...]:
     """Ground ``query`` on ``facts`` once, then solve once per assumption (a free external atom of
     the program assumed true, all the others false): many questions on one board for one grounding.
@@ -132,7 +133,10 @@ def solve_each(
     """
     path = query if isinstance(query, Path) else query_path(query)
     messages = _Messages()
-    ctl = clingo.Control([str(max_models), *options], logger=messages, message_limit=20)
+    args = [str(max_models), *options]
+    for name, value in sorted((consts or {}).items()):
+        args.extend(["-c", f"{name}={int(value)}"])
+    ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):

@@ -1,6 +1,7 @@
 """Verify castable cases.
 
-``args.player`` (optional). ``expect`` maps a question to ``true`` or ``false``: a card in hand by
+``args.player`` (optional). ``expect`` maps a question to ``true``, ``false`` or ``bounded`` (no
+plan within the bound on abilities with mana costs, while the player has more): a card in hand by
 its name (``Gilder Bairn``) or an ability as ``<permanent id>#<ability>``. Every question the case
 names must exist. Every plan is replayed here, independently of the encodings: each step's mana
 cost is paid from the pool as it stands, no permanent taps twice, no land is sacrificed twice, and
@@ -26,7 +27,8 @@ def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
         found[q.card if q.kind == "card" else f"{q.permanent}#{q.ability}"] = p
     for key, wanted in expect.items():
         assert key in found, f"no question {key}; questions are {sorted(found)}"
-        assert found[key].payable == wanted, f"{key}: payable {found[key].payable}"
+        got = "bounded" if found[key].bounded else found[key].payable
+        assert got == wanted, f"{key}: payable {got}"
     for key, p in found.items():
         if p.payable:
             _replay(board, key, p)

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps, table
-from ..castable import CastableReport, Payment, castable
+from ..castable import MAX_PAID, CastableReport, Payment, castable
 from . import _common
 
 NAME = "castable"
@@ -60,6 +60,7 @@ def to_json(report: CastableReport) -> dict[str, Any]:
                 "ability": p.question.ability,
                 "cost": p.cost,
                 "payable": p.payable,
+                "bounded": p.bounded,
                 "plan": [
                     {
                         "stage": s.stage,
@@ -83,12 +84,20 @@ def to_json(report: CastableReport) -> dict[str, Any]:
     }
 
 
+def _verdict(payment: Payment) -> str:
+    if payment.payable:
+        return "yes"
+    if payment.bounded:
+        return f"no plan with at most {MAX_PAID} abilities with mana costs (bounded)"
+    return "no"
+
+
 def to_text(report: CastableReport) -> str:
     if not report.payments:
         return (
             f"Castable for {report.player}: nothing in hand or on the battlefield has a mana cost."
         )
-    rows = [[_what(p), p.cost, "yes" if p.payable else "no"] for p in report.payments]
+    rows = [[_what(p), p.cost, _verdict(p)] for p in report.payments]
     lines = [
         f"Castable for {report.player} (mana costs only; X = 0):",
         table(["spell or ability", "cost", "payable now"], rows),
