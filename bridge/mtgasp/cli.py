@@ -10,7 +10,18 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import activations, asp_path, cards, check, facts, orderings
+from .commands import (
+    activations,
+    asp_path,
+    cards,
+    cast,
+    check,
+    event,
+    facts,
+    orderings,
+    resolve,
+    step,
+)
 from .errors import EncodingError, MtgaspError
 
 __all__ = ["main"]
@@ -19,7 +30,7 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
-COMMANDS = (check, activations, orderings, facts, asp_path, cards)
+COMMANDS = (check, activations, orderings, step, resolve, event, cast, facts, asp_path, cards)
 
 _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.
