@@ -1,7 +1,7 @@
 """Shared verification of course cases (step, resolve, event, cast).
 
-``args``: ``step`` (step), ``event`` (event: ``gain:P:N``...), ``card``/``x``/``copy``/``controller``
-(cast). ``expect`` keys, each optional:
+``args``: ``step`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``, ``copy``,
+``controller`` (cast). ``expect`` keys, each optional:
 
 - ``triggered``: the begin-step triggers, as ``"permanent>player"`` (exactly these)
 - ``not_triggered``: ``{permanent: "rule"}`` (exactly these)
@@ -45,7 +45,8 @@ def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
 
 def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
     report = run(query, board, args)
-    assert report.counted and not report.hit_horizon, "every course counted, none cut"
+    assert report.counted, "every course counted"
+    assert not report.hit_horizon, "no course cut by the horizon"
     outcomes = report.outcomes
     assert all(o.courses > 0 for o in outcomes), "each final state has a course"
     assert sum(o.courses for o in outcomes) == report.total_courses
