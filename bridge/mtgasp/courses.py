@@ -109,13 +109,20 @@ class FinalState:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A distinct final state, how many courses lead to it, and one of them in words."""
+    """A distinct final state, how many courses lead to it, and one of them (the witness)."""
 
     state: FinalState
     courses: int
-    witness: tuple[str, ...]
     changes: tuple[str, ...]
     board: Board
+    _model: tuple[Symbol, ...] = field(repr=False, compare=False, default=())
+    _source: Board | None = field(repr=False, compare=False, default=None)
+
+    @property
+    def witness(self) -> tuple[str, ...]:
+        """One course that ends in this state, step by step (decoded when asked for)."""
+        assert self._source is not None
+        return tuple(_witness(self._model, _Names(self._source, _items(self._model))))
 
 
 @dataclass(frozen=True)
@@ -224,10 +231,12 @@ def cast(
     if copy:
         facts = [Function("copy_request", [String(new_id), String(card), String(who)])]
         text = f"{who}'s {card} enters as a copy, not cast (X = 0 for it)"
+        new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
         facts = [Function("cast_request", [String(new_id), String(card), String(who), Number(x)])]
         text = f"{who} casts {card} with X = {x}"
-    return _run("cast", board, facts, text, max_courses)
+        new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
+    return _run("cast", board, facts, text, max_courses, new)
 
 
 def _fresh_id(card: str, taken: set[str]) -> str:
@@ -243,7 +252,12 @@ def _fresh_id(card: str, taken: set[str]) -> str:
 
 
 def _run(
-    query: Query, board: Board, extra: list[Symbol], request: str, max_courses: int
+    query: Query,
+    board: Board,
+    extra: list[Symbol],
+    request: str,
+    max_courses: int,
+    new: Permanent | None = None,
 ) -> CourseReport:
     if max_courses < 1:
         raise QueryError("--max-courses must be at least 1")
@@ -270,22 +284,38 @@ def _run(
         max_models=max_courses + 1,
     )
     stats.append(counting.stats)
-    counts: Counter[tuple[Symbol, ...]] = Counter()
-    for model in counting.models[:max_courses]:
-        counts[_final_key(model)] += 1
+    counts: Counter[tuple[Symbol, ...]] = Counter(counting.models[:max_courses])
     counted = counting.exhausted and len(counting.models) <= max_courses
     return _decode(
-        query, board, request, projected.models, counts, counted, max_courses, horizon, hit, stats
+        query,
+        board,
+        request,
+        projected.models,
+        counts,
+        counted,
+        max_courses,
+        horizon,
+        hit,
+        stats,
+        new,
     )
 
 
-_FINAL = {"final_life", "final_bf", "final_zone", "final_counter", "final_gained", "final_lost"}
+_END = {
+    "end_life",
+    "end_left",
+    "end_entered",
+    "end_moved",
+    "end_counter",
+    "end_gained",
+    "end_lost",
+    "hit_horizon",
+}
 
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:
-    return tuple(
-        sorted(s for s in model if s.name in _FINAL or s.name in ("final_tapped", "hit_horizon"))
-    )
+    """The final-state atoms of a model, in the order ``solve`` sorted them."""
+    return tuple(s for s in model if s.name in _END)
 
 
 # --- decoding -------------------------------------------------------------------------------
@@ -384,36 +414,34 @@ def _decode(
     horizon: int,
     hit: bool,
     stats: list[SolveStats],
+    new: Permanent | None,
 ) -> CourseReport:
     first = models[0]
     triggers = _triggers(board, first)
     unmodelled: set[str] = set()
-    outcomes = []
     mana_values: set[tuple[str, str, int]] = set()
+    outcomes = []
     for model in models:
-        items = _items(model)
-        names = _Names(board, items)
-        state = _final_state(model, names)
-        new_board = _final_board(board, model, names)
-        for s in model:
-            if s.name == "unmodelled":
-                unmodelled.add(f"{names.card(s.arguments[0])}: {as_str(s.arguments[1])}")
-            elif s.name == "mana_value" and as_str(s.arguments[0]) not in {
-                p.id for p in board.battlefield
-            }:
-                perm = as_str(s.arguments[0])
-                mana_values.add(("battlefield", perm, as_int(s.arguments[1])))
-            elif s.name == "spell_mana_value":
-                mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
+        key = _final_key(model)
+        state = _final_state(board, key)
+        new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
                 state=state,
-                courses=counts.get(_final_key(model), 0),
-                witness=tuple(_witness(model, names)),
+                courses=counts.get(key, 0),
                 changes=tuple(_changes(board, new_board, state)),
                 board=new_board,
+                _model=tuple(model),
+                _source=board,
             )
         )
+        for s in model:
+            if s.name == "unmodelled":
+                unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
+            elif s.name == "mana_value":
+                mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
+            elif s.name == "spell_mana_value":
+                mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
     outcomes.sort(key=lambda o: (-o.courses, o.state.life, o.state.battlefield, o.state.zones))
     return CourseReport(
         query=query,
@@ -467,87 +495,110 @@ def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ..
     )
 
 
-def _final_state(model: Sequence[Symbol], names: _Names) -> FinalState:
-    life, bf, zones, counters, gained, lost = [], [], [], [], [], []
+def _py(symbol: Symbol) -> Any:
+    """A symbol as plain Python data: str, int, or a tuple (name, args...)."""
+    if symbol.type == SymbolType.Number:
+        return symbol.number
+    if symbol.type == SymbolType.String:
+        return symbol.string
+    return (symbol.name, *(_py(a) for a in symbol.arguments))
+
+
+def _card_key(obj: Any) -> str:
+    if isinstance(obj, tuple):
+        _, owner, (zone,), index = obj
+        return f"{owner}/{zone}/{index}"
+    return str(obj)
+
+
+def _final_state(board: Board, key: Sequence[Symbol]) -> FinalState:
+    """The final state: the board with the differences a course made (``end_*`` atoms)."""
+    life = {p.name: p.life for p in board.players if p.team is None}
+    life.update({t.name: t.life for t in board.teams})
+    left: set[str] = set()
+    entered: set[str] = set()
+    moved: dict[str, tuple[str, str]] = {}
+    counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
+    gained = dict(board.this_turn.gained_life)
+    lost = dict(board.this_turn.lost_life)
+    cards = {p.id: p.card for p in board.battlefield}
     hit = False
-    for s in model:
-        a = s.arguments
-        if s.name == "final_life":
-            life.append((as_str(a[0]), as_int(a[1])))
-        elif s.name == "final_bf":
-            bf.append(as_str(a[0]))
-        elif s.name == "final_zone":
-            zones.append((as_str(a[2]), str(a[1]), names.card_name(a[0]), names.card_key(a[0])))
-        elif s.name == "final_counter":
-            counters.append((as_str(a[0]), as_str(a[1]), as_int(a[2])))
-        elif s.name == "final_gained":
-            gained.append((as_str(a[0]), as_int(a[1])))
-        elif s.name == "final_lost":
-            lost.append((as_str(a[0]), as_int(a[1])))
-        elif s.name == "hit_horizon":
+    for symbol in key:
+        name, *args = _py(symbol)
+        if name == "end_life":
+            life[args[0]] = args[1]
+        elif name == "end_left":
+            left.add(args[0])
+        elif name == "end_entered":
+            entered.add(args[0])
+        elif name == "end_moved":
+            moved[_card_key(args[0])] = (args[2], args[1][0])
+            if isinstance(args[0], str):
+                cards.setdefault(args[0], args[0])
+        elif name == "end_counter":
+            counters[(args[0], args[1])] = args[2]
+        elif name == "end_gained":
+            gained[args[0]] = args[1]
+        elif name == "end_lost":
+            lost[args[0]] = args[1]
+        elif name == "hit_horizon":
             hit = True
+    zones = []
+    for zone in ("hand", "graveyard", "library"):
+        for player, names in getattr(board, zone).items():
+            for index, card in enumerate(names, start=1):
+                card_key = f"{player}/{zone}/{index}"
+                where = moved.get(card_key, (player, zone))
+                zones.append((where[0], where[1], card, card_key))
+    for obj, where in moved.items():
+        if "/" not in obj:
+            zones.append((where[0], where[1], cards[obj], obj))
+    battlefield = [p.id for p in board.battlefield if p.id not in left] + sorted(entered)
     return FinalState(
-        tuple(sorted(life)),
-        tuple(sorted(bf)),
-        tuple(sorted(zones)),
-        tuple(sorted(counters)),
-        tuple(sorted(gained)),
-        tuple(sorted(lost)),
-        hit,
+        life=tuple(sorted(life.items())),
+        battlefield=tuple(sorted(battlefield)),
+        zones=tuple(sorted(zones)),
+        counters=tuple(sorted((o, k, n) for (o, k), n in counters.items() if o in battlefield)),
+        gained=tuple(sorted(gained.items())),
+        lost=tuple(sorted(lost.items())),
+        hit_horizon=hit,
     )
 
 
-def _final_board(board: Board, model: Sequence[Symbol], names: _Names) -> Board:
+def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Board:
     """The board a course ends on (stack empty), with this turn's history brought up to date."""
-    life = {as_str(s.arguments[0]): as_int(s.arguments[1]) for s in model if s.name == "final_life"}
-    on_bf = {as_str(s.arguments[0]) for s in model if s.name == "final_bf"}
+    life = dict(state.life)
+    on_bf = set(state.battlefield)
     counters: dict[str, dict[str, int]] = defaultdict(dict)
-    for s in model:
-        if s.name == "final_counter":
-            counters[as_str(s.arguments[0])][as_str(s.arguments[1])] = as_int(s.arguments[2])
-    entered = {as_str(s.arguments[0]) for s in model if s.name == "enters"}
-    items = _items(model)
+    for perm, kind, n in state.counters:
+        counters[perm][kind] = n
     battlefield = [
         replace(p, counters=counters.get(p.id, {})) for p in board.battlefield if p.id in on_bf
     ]
-    for item in items.values():
-        if item.id.startswith("cast:") and item.card is not None:
-            new_id = item.id.removeprefix("cast:")
-            if new_id in entered and new_id in on_bf:
-                battlefield.append(
-                    Permanent(
-                        id=new_id,
-                        card=item.card,
-                        controller=item.controller,
-                        owner=item.controller,
-                        since_turn_start=False,
-                        counters=counters.get(new_id, {}),
-                        x=None if any(s.name == "copy_request" for s in model) else item.x,
-                    )
-                )
-    zones: dict[str, dict[str, list[tuple[tuple[int, str], str]]]] = {
+    if new is not None and new.id in on_bf:
+        battlefield.append(replace(new, counters=counters.get(new.id, {})))
+    zone_maps: dict[str, dict[str, list[str]]] = {
         "hand": defaultdict(list),
         "graveyard": defaultdict(list),
         "library": defaultdict(list),
     }
-    for s in model:
-        if s.name == "final_zone":
-            obj, zone, owner = s.arguments
-            key = _zone_order(board, obj, str(zone))
-            zones[str(zone)][as_str(owner)].append((key, names.card_name(obj)))
-    zone_maps = {
-        z: {p: tuple(name for _, name in sorted(cards)) for p, cards in sorted(per.items())}
-        for z, per in zones.items()
-    }
-    gained = {
-        as_str(s.arguments[0]): as_int(s.arguments[1]) for s in model if s.name == "final_gained"
-    }
-    lost = {as_str(s.arguments[0]): as_int(s.arguments[1]) for s in model if s.name == "final_lost"}
+    staying = []
+    arriving = []
+    for player, zone, card, key in state.zones:
+        parts = key.split("/")
+        if len(parts) == 3 and parts[0] == player and parts[1] == zone:
+            staying.append((player, zone, int(parts[2]), card))
+        else:
+            arriving.append((player, zone, key, card))
+    for player, zone, _, card in sorted(staying):
+        zone_maps[zone][player].append(card)
+    for player, zone, _, card in sorted(arriving):
+        zone_maps[zone][player].append(card)
     players = tuple(Player(p.name, life.get(p.name, p.life), p.team) for p in board.players)
     teams = tuple(Team(t.name, life.get(t.name, t.life)) for t in board.teams)
     history = History(
-        gained_life={p: n for p, n in sorted(gained.items()) if n > 0},
-        lost_life={p: n for p, n in sorted(lost.items()) if n > 0},
+        gained_life={p: n for p, n in state.gained if n > 0},
+        lost_life={p: n for p, n in state.lost if n > 0},
         attacked_with=board.this_turn.attacked_with,
         tapped_for_mana=tuple(t for t in board.this_turn.tapped_for_mana if t in on_bf),
     )
@@ -557,23 +608,13 @@ def _final_board(board: Board, model: Sequence[Symbol], names: _Names) -> Board:
         teams=teams,
         battlefield=tuple(battlefield),
         effects=board.effects,
-        hand=zone_maps["hand"],
-        graveyard=zone_maps["graveyard"],
-        library=zone_maps["library"],
+        hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
+        graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},
+        library={p: tuple(c) for p, c in sorted(zone_maps["library"].items())},
         stack=(),
         this_turn=history,
         source=board.source,
     )
-
-
-def _zone_order(board: Board, obj: Symbol, zone: str) -> tuple[int, str]:
-    """Cards keep their order in a zone; cards that arrived come after, in a fixed order."""
-    if obj.type == SymbolType.Function and obj.name == "c":
-        owner, zone0, index = obj.arguments
-        if str(zone0) == zone:
-            return (as_int(index), "")
-        return (10_000 + as_int(index), str(zone0) + as_str(owner))
-    return (20_000, str(obj))
 
 
 def _changes(before: Board, after: Board, state: FinalState) -> list[str]:

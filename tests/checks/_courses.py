@@ -82,7 +82,7 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
         assert found_hands == sorted(tuple(sorted(h)) for h in hands), f"hands {found_hands}"
     for player, amount in expect.get("gained", {}).items():
         for o in outcomes:
-            assert dict(o.state.gained).get(player) == amount, f"gained {o.state.gained}"
+            assert dict(o.state.gained).get(player, 0) == amount, f"gained {o.state.gained}"
     if "witness" in expect:
         text = ["\n".join(o.witness) for o in outcomes]
         assert any(expect["witness"] in w for w in text), f"witnesses: {text}"
