@@ -16,6 +16,7 @@ from .commands import (
     cards,
     cast,
     check,
+    coverage,
     event,
     facts,
     orderings,
@@ -30,7 +31,19 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
-COMMANDS = (check, activations, orderings, step, resolve, event, cast, facts, asp_path, cards)
+COMMANDS = (
+    check,
+    activations,
+    orderings,
+    step,
+    resolve,
+    event,
+    cast,
+    facts,
+    asp_path,
+    cards,
+    coverage,
+)
 
 _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.

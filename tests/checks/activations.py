@@ -1,7 +1,8 @@
 """Verify activations cases.
 
 ``expect`` maps ``"<permanent id>#<ability>"`` to ``legal``, ``unchecked`` or
-``{status: illegal, rules: [...]}`` (the exact set of CR rules that forbid it). Abilities a case
+``{status: illegal, rules: [...]}`` (the exact set of CR rules that forbid it), optionally with
+``mana_ability: true/false``. Abilities a case
 does not name are not checked; naming one that does not exist fails.
 """
 
@@ -23,4 +24,6 @@ def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
         assert act.status == wanted["status"], f"{key}: {act.status}, reasons {act.reasons}"
         rules = sorted(r.rule for r in act.reasons)
         assert rules == sorted(wanted.get("rules", [])), f"{key}: rules {rules}"
+        if "mana_ability" in wanted:
+            assert act.mana_ability == wanted["mana_ability"], f"{key}: mana ability?"
     assert report.stats.choices == 0, "a deterministic query must make no solver choices"
