@@ -272,7 +272,8 @@ def _run(
     while True:
         projected = solve(query, facts, extra=extra, consts={"horizon": horizon}, project=True)
         stats.append(projected.stats)
-        hit = any(s.name == "hit_horizon" for m in projected.models for s in m)
+        keys = [_final_key(model) for model in projected.models]
+        hit = any(_py(s) == ("hit_horizon",) for key in keys for s in key)
         if not hit or horizon >= MAX_HORIZON:
             break
         horizon = min(MAX_HORIZON, horizon * 2)
@@ -282,9 +283,20 @@ def _run(
         extra=extra,
         consts={"horizon": horizon},
         max_models=max_courses + 1,
+        sort_symbols=False,
     )
     stats.append(counting.stats)
-    counts: Counter[tuple[Symbol, ...]] = Counter(counting.models[:max_courses])
+    # Same atoms come in the same order; sort each distinct model once, not each course.
+    # Clingo interns symbols: equal symbols have equal handles (plain ints, fast to hash).
+    raw: Counter[tuple[int, ...]] = Counter(
+        tuple(_handle(s) for s in model) for model in counting.models[:max_courses]
+    )
+    first: dict[tuple[int, ...], tuple[Symbol, ...]] = {}
+    for model in counting.models[:max_courses]:
+        first.setdefault(tuple(_handle(s) for s in model), model)
+    counts: Counter[tuple[Symbol, ...]] = Counter()
+    for handles, n in raw.items():
+        counts[tuple(sorted(first[handles]))] += n
     counted = counting.exhausted and len(counting.models) <= max_courses
     return _decode(
         query,
@@ -315,7 +327,26 @@ _END = {
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:
     """The final-state atoms of a model, in the order ``solve`` sorted them."""
-    return tuple(s for s in model if s.name in _END)
+    return tuple(s for s in model if _name(s) in _END)
+
+
+def _handle(symbol: Symbol) -> int:
+    """Clingo's handle of an (interned) symbol: equal symbols have equal handles."""
+    handle: int = symbol._rep
+    return handle
+
+
+_NAMES: dict[int, str] = {}
+_PY: dict[int, Any] = {}
+
+
+def _name(symbol: Symbol) -> str:
+    """The name of a function symbol, cached by handle (clingo calls are slow in bulk)."""
+    handle = _handle(symbol)
+    name = _NAMES.get(handle)
+    if name is None:
+        name = _NAMES[handle] = symbol.name if symbol.type == SymbolType.Function else ""
+    return name
 
 
 # --- decoding -------------------------------------------------------------------------------
@@ -423,6 +454,7 @@ def _decode(
     outcomes = []
     for model in models:
         key = _final_key(model)
+        names = {_name(s) for s in model}
         state = _final_state(board, key)
         new_board = _final_board(board, state, new)
         outcomes.append(
@@ -435,6 +467,8 @@ def _decode(
                 _source=board,
             )
         )
+        if not names & {"unmodelled", "mana_value", "spell_mana_value"}:
+            continue
         for s in model:
             if s.name == "unmodelled":
                 unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
@@ -496,12 +530,19 @@ def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ..
 
 
 def _py(symbol: Symbol) -> Any:
-    """A symbol as plain Python data: str, int, or a tuple (name, args...)."""
-    if symbol.type == SymbolType.Number:
-        return symbol.number
-    if symbol.type == SymbolType.String:
-        return symbol.string
-    return (symbol.name, *(_py(a) for a in symbol.arguments))
+    """A symbol as plain Python data: str, int, or a tuple (name, args...); cached by handle."""
+    handle = _handle(symbol)
+    if handle in _PY:
+        return _PY[handle]
+    kind = symbol.type
+    if kind == SymbolType.Number:
+        value: Any = symbol.number
+    elif kind == SymbolType.String:
+        value = symbol.string
+    else:
+        value = (symbol.name, *(_py(a) for a in symbol.arguments))
+    _PY[handle] = value
+    return value
 
 
 def _card_key(obj: Any) -> str:
