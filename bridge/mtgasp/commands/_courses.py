@@ -136,12 +136,13 @@ def to_text(report: CourseReport) -> str:
         where = "on the stack" if zone == "stack" else "on the battlefield"
         lines.append(f"Mana value of {obj} {where}: {value} (202.3e)")
     count = (
-        f"{report.total_courses} courses"
+        f"{report.total_courses} course{'' if report.total_courses == 1 else 's'}"
         if report.counted
         else f"TRUNCATED: more than {report.max_courses} courses (--max-courses); counts below "
         "are lower bounds"
     )
-    lines += ["", f"{count}; {len(report.outcomes)} distinct final states."]
+    states = len(report.outcomes)
+    lines += ["", f"{count}; {states} distinct final state{'' if states == 1 else 's'}."]
     if report.hit_horizon:
         lines.append(
             f"TRUNCATED: some course was still going after {report.horizon} resolution steps."
@@ -149,7 +150,8 @@ def to_text(report: CourseReport) -> str:
     for text in report.unmodelled:
         lines.append(f"Not modelled: {text}")
     for index, outcome in enumerate(report.outcomes, start=1):
-        lines += ["", f"Final state {index} ({outcome.courses} courses):"]
+        plural = "course" if outcome.courses == 1 else "courses"
+        lines += ["", f"Final state {index} ({outcome.courses} {plural}):"]
         lines += [f"  {c}" for c in outcome.changes]
         lines.append("  for example:")
         lines += [f"    {w}" for w in outcome.witness]
