@@ -116,3 +116,16 @@ def test_hangarback_dies_trigger_is_reported_not_silently_dropped() -> None:
     )
     report = step(board, "end")
     assert report.unmodelled, "the dies trigger of a sacrificed Hangarback Walker is named"
+
+
+def test_check_names_what_triggers_at_the_beginning_of_the_next_step(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["check", str(EXAMPLES / "witch-of-the-moors.yaml")]) == 0
+    out = capsys.readouterr().out
+    assert "At the beginning of the next step (end" in out
+    assert "witch (Witch of the Moors #1): triggers for alice" in out
+    assert main(["check", str(EXAMPLES / "witch-of-the-moors.yaml"), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["next_step"]["step"] == "end"
+    assert [t["permanent"] for t in data["next_step"]["triggers"]] == ["witch", "artist"]

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .activations import ActivationReport, activations
-from .board import Board
+from .board import STEPS, Board
+from .courses import TriggerVerdict, triggers_at
 
 __all__ = ["CheckReport", "check"]
 
@@ -16,8 +17,18 @@ class CheckReport:
 
     board: Board
     activations: ActivationReport
+    next_step: str | None = None
+    next_step_triggers: tuple[TriggerVerdict, ...] = ()
 
 
 def check(board: Board) -> CheckReport:
     """Run every query on ``board``."""
-    return CheckReport(board=board, activations=activations(board))
+    index = STEPS.index(board.turn.step)
+    next_step = STEPS[index + 1] if index + 1 < len(STEPS) else None
+    triggers = triggers_at(board, next_step) if next_step is not None else ()
+    return CheckReport(
+        board=board,
+        activations=activations(board),
+        next_step=next_step,
+        next_step_triggers=triggers,
+    )

@@ -39,6 +39,7 @@ __all__ = [
     "life_event",
     "resolve",
     "step",
+    "triggers_at",
 ]
 
 #: Courses are counted one by one up to this many (the distinct final states are always exact).
@@ -171,6 +172,20 @@ def step(board: Board, step_name: str, *, max_courses: int = DEFAULT_MAX_COURSES
     return _run(
         "step", replace(board, turn=turn), facts, f"beginning of the {step_name} step", max_courses
     )
+
+
+def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
+    """Which "at the beginning of" abilities trigger as ``step_name`` begins, and why not.
+
+    Cheap: no course is followed (the main job, ``mtgasp check``, uses it for the next step).
+    """
+    if step_name not in STEPS:
+        raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
+    turn = replace(board.turn, step=step_name)
+    facts = board_facts(replace(board, turn=turn, stack=()))
+    request = [Function("begin_step", [Function(step_name)])]
+    probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
+    return _triggers(board, probe.models[0]) if probe.models else ()
 
 
 def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseReport:
