@@ -470,7 +470,7 @@ def _decode(
     for model in models:
         key = _final_key(model)
         names = {_name(s) for s in model}
-        state = _final_state(board, key)
+        state = _final_state(board, key, new)
         new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
@@ -567,7 +567,16 @@ def _card_key(obj: Any) -> str:
     return str(obj)
 
 
-def _final_state(board: Board, key: Sequence[Symbol]) -> FinalState:
+def _object_cards(board: Board, new: Permanent | None) -> dict[str, str]:
+    """Card names of objects a course may move: permanents, spells on the stack, the cast one."""
+    cards = {item.id: item.source for item in board.stack if item.ability is None}
+    cards.update({p.id: p.card for p in board.battlefield})
+    if new is not None:
+        cards[new.id] = new.card
+    return cards
+
+
+def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> FinalState:
     """The final state: the board with the differences a course made (``end_*`` atoms)."""
     life = {p.name: p.life for p in board.players if p.team is None}
     life.update({t.name: t.life for t in board.teams})
@@ -577,7 +586,7 @@ def _final_state(board: Board, key: Sequence[Symbol]) -> FinalState:
     counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
     gained = dict(board.this_turn.gained_life)
     lost = dict(board.this_turn.lost_life)
-    cards = {p.id: p.card for p in board.battlefield}
+    cards = _object_cards(board, new)
     hit = False
     for symbol in key:
         name, *args = _py(symbol)
@@ -589,8 +598,6 @@ def _final_state(board: Board, key: Sequence[Symbol]) -> FinalState:
             entered.add(args[0])
         elif name == "end_moved":
             moved[_card_key(args[0])] = (args[2], args[1][0])
-            if isinstance(args[0], str):
-                cards.setdefault(args[0], args[0])
         elif name == "end_counter":
             counters[(args[0], args[1])] = args[2]
         elif name == "end_gained":
@@ -608,7 +615,7 @@ def _final_state(board: Board, key: Sequence[Symbol]) -> FinalState:
                 zones.append((where[0], where[1], card, card_key))
     for obj, where in moved.items():
         if "/" not in obj:
-            zones.append((where[0], where[1], cards[obj], obj))
+            zones.append((where[0], where[1], cards.get(obj, obj), obj))
     battlefield = [p.id for p in board.battlefield if p.id not in left] + sorted(entered)
     return FinalState(
         life=tuple(sorted(life.items())),
@@ -633,6 +640,19 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
     ]
     if new is not None and new.id in on_bf:
         battlefield.append(replace(new, counters=counters.get(new.id, {})))
+    for item in board.stack:
+        if item.id in on_bf and item.ability is None:
+            battlefield.append(
+                Permanent(
+                    item.id,
+                    item.source,
+                    item.controller,
+                    item.controller,
+                    since_turn_start=False,
+                    counters=counters.get(item.id, {}),
+                    x=item.x,
+                )
+            )
     zone_maps: dict[str, dict[str, list[str]]] = {
         "hand": defaultdict(list),
         "graveyard": defaultdict(list),

@@ -12,6 +12,7 @@
 - ``sometimes_off``: ids that leave the battlefield in some final state
 - ``counters``: ``{id: {kind: n}}`` in every final state
 - ``hands``: the distinct final hands of one player: ``{player: [[cards...], ...]}``
+- ``graveyards``: likewise, the distinct final graveyards
 - ``gained``: ``{player: n}`` life gained this turn in every final state
 - ``witness``: a substring of some witness course
 - ``no_witness``: a substring of no witness course
@@ -80,6 +81,9 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     for player, hands in expect.get("hands", {}).items():
         found_hands = sorted({tuple(sorted(o.board.hand.get(player, ()))) for o in outcomes})
         assert found_hands == sorted(tuple(sorted(h)) for h in hands), f"hands {found_hands}"
+    for player, graveyards in expect.get("graveyards", {}).items():
+        found_gy = sorted({tuple(sorted(o.board.graveyard.get(player, ()))) for o in outcomes})
+        assert found_gy == sorted(tuple(sorted(g)) for g in graveyards), f"graveyards {found_gy}"
     for player, amount in expect.get("gained", {}).items():
         for o in outcomes:
             assert dict(o.state.gained).get(player, 0) == amount, f"gained {o.state.gained}"
