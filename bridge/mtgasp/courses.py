@@ -714,10 +714,13 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
             )
             lines.append(f"{perm.controller}: {perm.id} ({perm.card}) entered with {counters}")
         elif dict(old.counters) != dict(perm.counters):
-            lines.append(
-                f"{perm.controller}: {perm.id} ({perm.card}) counters {dict(old.counters)} -> "
-                f"{dict(perm.counters)}"
-            )
+            for kind in sorted(set(old.counters) | set(perm.counters)):
+                before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)
+                if before_n != after_n:
+                    lines.append(
+                        f"{perm.controller}: {perm.id} ({perm.card}) {kind} counters "
+                        f"{before_n} -> {after_n}"
+                    )
     for zone in ("hand", "graveyard"):
         old_zone = getattr(before, zone)
         new_zone = getattr(after, zone)
