@@ -123,7 +123,8 @@ class Outcome:
     def witness(self) -> tuple[str, ...]:
         """One course that ends in this state, step by step (decoded when asked for)."""
         assert self._source is not None
-        return tuple(_witness(self._model, _Names(self._source, _items(self._model))))
+        model = tuple(sorted(self._model))
+        return tuple(_witness(model, _Names(self._source, _items(model))))
 
 
 @dataclass(frozen=True)
@@ -285,7 +286,14 @@ def _run(
     horizon = max(1, sum(as_int(s.arguments[1]) for s in probe.models[0] if s.name == "rounds"))
     stats = [probe.stats]
     while True:
-        projected = solve(query, facts, extra=extra, consts={"horizon": horizon}, project=True)
+        projected = solve(
+            query,
+            facts,
+            extra=extra,
+            consts={"horizon": horizon},
+            project=True,
+            sort_symbols=False,
+        )
         stats.append(projected.stats)
         keys = [_final_key(model) for model in projected.models]
         hit = any(_py(s) == ("hit_horizon",) for key in keys for s in key)
@@ -341,8 +349,8 @@ _END = {
 
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:
-    """The final-state atoms of a model, in the order ``solve`` sorted them."""
-    return tuple(s for s in model if _name(s) in _END)
+    """The final-state atoms of a model, sorted (a key equal for equal final states)."""
+    return tuple(sorted(s for s in model if _name(s) in _END))
 
 
 def _handle(symbol: Symbol) -> int:
