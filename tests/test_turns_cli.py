@@ -129,3 +129,11 @@ def test_check_names_what_triggers_at_the_beginning_of_the_next_step(
     data = json.loads(capsys.readouterr().out)
     assert data["next_step"]["step"] == "end"
     assert [t["permanent"] for t in data["next_step"]["triggers"]] == ["witch", "artist"]
+
+
+def test_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
+    outputs = []
+    for _ in range(2):
+        assert main(["step", str(EXAMPLES / "two-headed-giant.yaml"), "upkeep", "--json"]) == 0
+        outputs.append(capsys.readouterr().out)
+    assert outputs[0] == outputs[1]

@@ -499,7 +499,17 @@ def _decode(
                 mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
             elif s.name == "spell_mana_value":
                 mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
-    outcomes.sort(key=lambda o: (-o.courses, o.state.life, o.state.battlefield, o.state.zones))
+    outcomes.sort(
+        key=lambda o: (
+            -o.courses,
+            o.state.life,
+            o.state.battlefield,
+            o.state.zones,
+            o.state.counters,
+            o.state.gained,
+            o.state.lost,
+        )
+    )
     return CourseReport(
         query=query,
         board=board,
