@@ -796,21 +796,43 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["fizzles"]:
         t = as_int(s.arguments[1])
         events[t].append(f"does nothing: {as_str(s.arguments[2])} {as_str(s.arguments[3])}")
+    # 101.4: players choose in turn order from the resolving object's controller.
+    seats = {p.name: i for i, p in enumerate(names.board.players)}
+    actor: dict[int, str] = {}
+    for s in by_name["acts"]:
+        acting = names.items.get(s.arguments[0])
+        actor[as_int(s.arguments[1])] = acting.controller if acting is not None else ""
+    choices: dict[int, list[tuple[int, str]]] = defaultdict(list)
+
+    def rank(when: int, who: str) -> int:
+        start = seats.get(actor.get(when, ""), 0)
+        return (seats.get(who, 0) - start) % max(1, len(seats))
+
     for s in by_name["punish"]:
         when, _, who, choice = s.arguments
+        t, player = as_int(when), as_str(who)
         if choice.name == "lose":
-            continue
-        verb = "discards" if choice.name == "discard" else "sacrifices"
-        events[as_int(when)].append(
-            f"{as_str(who)} chooses: {verb} {names.card(choice.arguments[0])}"
-        )
+            text = f"{player} chooses to lose life"
+        else:
+            verb = "discard" if choice.name == "discard" else "sacrifice"
+            text = f"{player} chooses to {verb} {names.card(choice.arguments[0])}"
+        choices[t].append((rank(t, player), text))
     for s in by_name["sacrifices"]:
         when, who, obj = s.arguments
         if not any(
             p.arguments[3].name == "sacrifice" and p.arguments[3].arguments[0] == obj
             for p in by_name["punish"]
         ):
-            events[as_int(when)].append(f"{as_str(who)} sacrifices {names.card(obj)}")
+            t, player = as_int(when), as_str(who)
+            choices[t].append((rank(t, player), f"{player} chooses {names.card(obj)}"))
+    for t, made in choices.items():
+        events[t].append(", then ".join(text for _, text in sorted(made)))
+    for s in by_name["sacrifices"]:
+        when, who, obj = s.arguments
+        events[as_int(when)].append(f"{as_str(who)} sacrifices {names.card(obj)}")
+    for s in by_name["discards"]:
+        when, who, obj = s.arguments
+        events[as_int(when)].append(f"{as_str(who)} discards {names.card(obj)}")
     for s in by_name["life_outcome"]:
         event, out = s.arguments
         t = as_int(event.arguments[0])
