@@ -387,11 +387,6 @@ class _Names:
         obj = self.items.get(symbol)
         return obj.label if obj is not None else str(symbol)
 
-    def card_key(self, symbol: Symbol) -> str:
-        if symbol.type == SymbolType.String:
-            return symbol.string
-        return str(symbol)
-
     def card(self, symbol: Symbol) -> str:
         if symbol.type == SymbolType.String:
             name = symbol.string
@@ -778,7 +773,7 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             text += f" (that much: {obj.amount})"
         if targets.get(item):
             text += ", targeting " + ", ".join(targets[item])
-        elif _has_target_spec(item, spec_items):
+        elif item in spec_items:
             text += ", no target"
         return text
 
@@ -880,10 +875,6 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             order = sorted(pushed_at[t], reverse=True)
             lines.append("   triggered, top first: " + "; ".join(described(i) for _, i in order))
     return lines
-
-
-def _has_target_spec(item: Symbol, model_names: set[Symbol]) -> bool:
-    return item in model_names
 
 
 # --- writing boards -------------------------------------------------------------------------
