@@ -311,12 +311,13 @@ def _run(
     stats.append(counting.stats)
     # Same atoms come in the same order; sort each distinct model once, not each course.
     # Clingo interns symbols: equal symbols have equal handles (plain ints, fast to hash).
-    raw: Counter[tuple[int, ...]] = Counter(
-        tuple(_handle(s) for s in model) for model in counting.models[:max_courses]
-    )
+    raw: Counter[tuple[int, ...]] = Counter()
     first: dict[tuple[int, ...], tuple[Symbol, ...]] = {}
     for model in counting.models[:max_courses]:
-        first.setdefault(tuple(_handle(s) for s in model), model)
+        handles = tuple([symbol._rep for symbol in model])
+        raw[handles] += 1
+        if handles not in first:
+            first[handles] = model
     counts: Counter[tuple[Symbol, ...]] = Counter()
     for handles, n in raw.items():
         counts[tuple(sorted(first[handles]))] += n
@@ -649,7 +650,11 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
     for perm, kind, n in state.counters:
         counters[perm][kind] = n
     battlefield = [
-        replace(p, counters=counters.get(p.id, {})) for p in board.battlefield if p.id in on_bf
+        p
+        if dict(p.counters) == counters.get(p.id, {})
+        else replace(p, counters=counters.get(p.id, {}))
+        for p in board.battlefield
+        if p.id in on_bf
     ]
     if new is not None and new.id in on_bf:
         battlefield.append(replace(new, counters=counters.get(new.id, {})))
