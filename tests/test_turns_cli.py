@@ -81,6 +81,8 @@ def test_max_courses_marks_the_count_truncated(capsys: pytest.CaptureFixture[str
         ["cast", "havoc-festival.yaml", "Forrest"],
         ["cast", "havoc-festival.yaml", "Endless One", "--x", "-1"],
         ["resolve", "havoc-festival.yaml"],
+        ["cast", "havoc-festival.yaml", "Forest"],
+        ["cast", "havoc-festival.yaml", "Grizzly Bears", "--x", "2"],
     ],
 )
 def test_bad_requests_exit_2_with_nothing_on_stdout(

@@ -283,6 +283,10 @@ def _run(
     probe = solve(query, facts, extra=extra, consts={"horizon": 0}, max_models=1)
     if not probe.models:
         raise QueryError("no course: the request is impossible on this board")
+    for symbol in probe.models[0]:
+        if symbol.name == "cast_problem":
+            rule, text = (as_str(a) for a in symbol.arguments)
+            raise QueryError(f"{request}: impossible ({rule}: {text})")
     horizon = max(1, sum(as_int(s.arguments[1]) for s in probe.models[0] if s.name == "rounds"))
     stats = [probe.stats]
     while True:
