@@ -139,3 +139,25 @@ def test_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["step", str(EXAMPLES / "two-headed-giant.yaml"), "upkeep", "--json"]) == 0
         outputs.append(capsys.readouterr().out)
     assert outputs[0] == outputs[1]
+
+
+def test_a_gain_applied_by_event_makes_the_witch_trigger_at_end_of_turn() -> None:
+    from mtgasp.board import parse_board
+    from mtgasp.courses import life_event
+
+    board = parse_board(
+        json.dumps(
+            {
+                "players": [{"name": "alice"}, {"name": "bob"}],
+                "turn": {"active": "alice", "step": "postcombat_main"},
+                "battlefield": [
+                    {"id": "witch", "card": "Witch of the Moors", "controller": "alice"},
+                    {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+                ],
+            }
+        )
+    )
+    assert not [t for t in step(board, "end").triggers if t.triggered]
+    (after,) = life_event(board, "gain", "alice", 1).outcomes
+    verdicts = step(after.board, "end").triggers
+    assert [(t.permanent, t.triggered) for t in verdicts] == [("witch", True)]
