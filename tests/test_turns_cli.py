@@ -161,3 +161,11 @@ def test_a_gain_applied_by_event_makes_the_witch_trigger_at_end_of_turn() -> Non
     (after,) = life_event(board, "gain", "alice", 1).outcomes
     verdicts = step(after.board, "end").triggers
     assert [(t.permanent, t.triggered) for t in verdicts] == [("witch", True)]
+
+
+def test_show_prints_the_first_final_states_and_says_so(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["step", str(EXAMPLES / "witch-of-the-moors.yaml"), "end", "--show", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "Final state 2 " in out
+    assert "Final state 3 " not in out
+    assert "TRUNCATED listing (--show 2): 10 more final states" in out

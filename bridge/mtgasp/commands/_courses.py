@@ -29,6 +29,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "PATH with -1, -2, ... before its suffix",
     )
     parser.add_argument(
+        "--show",
+        type=int,
+        default=0,
+        metavar="N",
+        help="text: print only the first N final states (default 0: all); the rest are counted",
+    )
+    parser.add_argument(
         "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
     )
 
@@ -36,7 +43,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def output(report: CourseReport, args: argparse.Namespace) -> str:
     if args.write_board:
         write_boards(report, args.write_board)
-    return dumps(to_json(report)) if args.json else to_text(report)
+    return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 
 def write_boards(report: CourseReport, path: str) -> list[Path]:
@@ -111,7 +118,7 @@ def to_json(report: CourseReport) -> dict[str, Any]:
     }
 
 
-def to_text(report: CourseReport) -> str:
+def to_text(report: CourseReport, *, show: int = 0) -> str:
     board = report.board
     lines = [
         f"Board {board.source}: {len(board.players)} players; turn {board.turn.number}, "
@@ -149,10 +156,18 @@ def to_text(report: CourseReport) -> str:
         )
     for text in report.unmodelled:
         lines.append(f"Not modelled: {text}")
-    for index, outcome in enumerate(report.outcomes, start=1):
+    listed = report.outcomes[:show] if show > 0 else report.outcomes
+    for index, outcome in enumerate(listed, start=1):
         plural = "course" if outcome.courses == 1 else "courses"
         lines += ["", f"Final state {index} ({outcome.courses} {plural}):"]
         lines += [f"  {c}" for c in outcome.changes]
         lines.append("  for example:")
         lines += [f"    {w}" for w in outcome.witness]
+    if len(listed) < len(report.outcomes):
+        rest = report.outcomes[len(listed) :]
+        lines += [
+            "",
+            f"TRUNCATED listing (--show {show}): {len(rest)} more final states "
+            f"({sum(o.courses for o in rest)} courses) not printed.",
+        ]
     return "\n".join(lines)
