@@ -34,6 +34,22 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "activations": activations.to_json(report.activations),
         "could_produce": could_produce.to_json(report.could_produce),
         "castable": castable.to_json(report.castable),
+        "next_step": {
+            "step": report.next_step,
+            "triggers": [
+                {
+                    "permanent": t.permanent,
+                    "card": t.card,
+                    "ability": t.ability,
+                    "controller": t.controller,
+                    "triggered": t.triggered,
+                    "for_player": t.player,
+                    "rule": t.rule,
+                    "reason": t.reason,
+                }
+                for t in report.next_step_triggers
+            ],
+        },
     }
 
 
@@ -43,11 +59,20 @@ def to_text(report: CheckReport) -> str:
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
         f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
-    return "\n\n".join(
-        [
-            header,
-            activations.to_text(report.activations),
-            could_produce.to_text(report.could_produce),
-            castable.to_text(report.castable),
-        ]
-    )
+    sections = [
+        header,
+        activations.to_text(report.activations),
+        could_produce.to_text(report.could_produce),
+        castable.to_text(report.castable),
+    ]
+    if report.next_step is not None:
+        step_name = report.next_step.replace("_", " ")
+        if report.next_step_triggers:
+            lines = [f"At the beginning of the next step ({step_name}; mtgasp step for courses):"]
+            for t in report.next_step_triggers:
+                verdict = f"triggers for {t.player}" if t.triggered else f"no: {t.rule} {t.reason}"
+                lines.append(f"  {t.permanent} ({t.card} #{t.ability}): {verdict}")
+            sections.append("\n".join(lines))
+        else:
+            sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
+    return "\n\n".join(sections)
