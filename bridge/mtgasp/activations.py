@@ -95,10 +95,10 @@ def activations(board: Board, *, player: str | None = None) -> ActivationReport:
 def _check_mana(
     board: Board, decoded: tuple[Activation, ...], mana: set[tuple[str, int]]
 ) -> tuple[Activation, ...]:
-    """601.2h: join the castable query's exact verdict on each mana cost still to be judged."""
+    """601.2h: join the castable query's exact verdict on every mana cost (every reason is listed)."""
     from .castable import payments  # castable builds on this module's neighbours
 
-    to_check = [a for a in decoded if (a.permanent, a.ability) in mana and not a.reasons]
+    to_check = [a for a in decoded if (a.permanent, a.ability) in mana]
     checked = {(a.permanent, a.ability) for a in to_check}
     payable: dict[tuple[str, int], bool] = {}
     bounded: set[tuple[str, int]] = set()
