@@ -95,7 +95,7 @@ def activations(board: Board, *, player: str | None = None) -> ActivationReport:
 def _check_mana(
     board: Board, decoded: tuple[Activation, ...], mana: set[tuple[str, int]]
 ) -> tuple[Activation, ...]:
-    """601.2h: join the castable query's exact verdict on every mana cost (every reason is listed)."""
+    """601.2h: join the castable query's exact verdict on every mana cost (all reasons listed)."""
     from .castable import payments  # castable builds on this module's neighbours
 
     to_check = [a for a in decoded if (a.permanent, a.ability) in mana]
