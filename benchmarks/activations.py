@@ -1,0 +1,325 @@
+"""Benchmark the activations query on one board per size (default 10, 100, 1,000, 10,000).
+
+Each size runs in its own Python process, so its peak resident memory is its own. For each size:
+board load (YAML parse + validation, from a file), fact building, grounding size and time, solving
+time, solver choices (a deterministic query makes none), peak memory, and how each grows per
+permanent against a baseline size measured in the same run.
+
+Run from the repository root::
+
+    python -m benchmarks.activations
+    python -m benchmarks.activations --sizes 100 1000 --json results.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from ._boards import STATIC_SOURCES, board_text
+from ._common import ROOT, machine, machine_line, median, ms, ratio, table, write_json
+
+DEFAULT_SIZES = (10, 100, 1000, 10000)
+AIM_SIZE = 1000  # "1,000 permanents answered in well under a second"
+AIM_SECONDS = 1.0
+TIMES = ("yaml", "load", "facts", "ground", "solve", "other", "query")
+
+
+def _default_repeat(size: int) -> int:
+    """Enough runs for a stable median on small boards, one on the largest."""
+    return max(1, min(15, 3000 // size))
+
+
+def _maxrss_mib() -> float:
+    # Linux reports kibibytes (macOS bytes; we only claim Linux numbers in docs/benchmarks.md).
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict[str, Any]:
+    """Measure one size in this process (the child side of the benchmark)."""
+    from mtgasp import activations, load_board, parse_board
+    from mtgasp.board import _parse_text  # the YAML step of load_board, whichever parser it uses
+    from mtgasp.facts import board_facts
+
+    # Warm up: imports, the card list used by validation, clingo's first Control.
+    activations(parse_board(board_text(5, seed)))
+    rss_base = _maxrss_mib()
+    text = board_text(size, seed)
+    runs: list[dict[str, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / f"board-{size}.yaml"
+        path.write_text(text, encoding="utf-8")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            _parse_text(text, str(path), False)
+            t1 = time.perf_counter()
+            board = load_board(path)
+            t2 = time.perf_counter()
+            board_facts(board)
+            t3 = time.perf_counter()
+            report = activations(board)
+            t4 = time.perf_counter()
+            stats = report.stats
+            runs.append(
+                {
+                    "yaml": t1 - t0,
+                    "load": t2 - t1,
+                    "facts": t3 - t2,
+                    "ground": stats.ground_seconds,
+                    "solve": stats.solve_seconds,
+                    # activations() builds the facts again: "other" is the rest of the query.
+                    "other": (t4 - t3) - (t3 - t2) - stats.ground_seconds - stats.solve_seconds,
+                    "query": t4 - t3,
+                }
+            )
+        rss_peak = _maxrss_mib()
+        # Python's own allocations (clingo's C++ heap is invisible to tracemalloc: see RSS).
+        tracemalloc.start()
+        load_board(path)
+        activations(load_board(path))
+        python_peak = tracemalloc.get_traced_memory()[1] / 2**20
+        tracemalloc.stop()
+    statuses = Counter(a.status for a in report.activations)
+    record: dict[str, Any] = {
+        "permanents": size,
+        "players": len(board.players),
+        "static_sources": sum(1 for p in board.battlefield if p.card in STATIC_SOURCES),
+        "abilities": len(report.activations),
+        "statuses": dict(sorted(statuses.items())),
+        "runs": repeat,
+        "seconds": {key: median([run[key] for run in runs]) for key in TIMES},
+        "atoms": stats.atoms,
+        "rules": stats.rules,
+        "choices": stats.choices,
+        "conflicts": stats.conflicts,
+        "models": stats.models,
+        "rss_base_mib": round(rss_base, 1),
+        "rss_peak_mib": round(rss_peak, 1),
+        "python_peak_mib": round(python_peak, 1),
+    }
+    if atoms_by_predicate:
+        record["atoms_by_predicate"] = _atoms_by_predicate(board)
+    return record
+
+
+def _atoms_by_predicate(board: Any) -> dict[str, int]:
+    """Ground atoms per predicate, largest first: where the grounding size comes from."""
+    import clingo
+
+    from mtgasp._resources import query_path
+    from mtgasp.facts import board_facts
+
+    ctl = clingo.Control()
+    with ctl.backend() as backend:
+        for symbol in board_facts(board):
+            backend.add_rule([backend.add_atom(symbol)])
+    ctl.load(str(query_path("activations")))
+    ctl.ground([("base", [])])
+    counts = Counter(f"{a.symbol.name}/{len(a.symbol.arguments)}" for a in ctl.symbolic_atoms)
+    return dict(counts.most_common(6))
+
+
+def _run_child(size: int, args: argparse.Namespace) -> dict[str, Any]:
+    command = [sys.executable, "-m", "benchmarks.activations", "--child", str(size)]
+    command += ["--seed", str(args.seed), "--repeat", str(args.repeat or _default_repeat(size))]
+    if args.atoms_by_predicate:
+        command.append("--atoms-by-predicate")
+    done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"size {size} failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _scaling(records: list[dict[str, Any]], baseline: int) -> list[dict[str, Any]]:
+    base = next(r for r in records if r["permanents"] == baseline)
+
+    def per(record: dict[str, Any], key: str) -> float:
+        value = record["atoms"] if key == "atoms" else record["seconds"][key]
+        return float(value) / int(record["permanents"])
+
+    rows = []
+    for record in records:
+        row: dict[str, Any] = {"permanents": record["permanents"]}
+        for key in ("load", "query", "ground", "atoms"):
+            row[f"{key}_per_permanent"] = per(record, key)
+            row[f"{key}_ratio"] = per(record, key) / per(base, key)
+        rows.append(row)
+    return rows
+
+
+def _aim(records: list[dict[str, Any]]) -> dict[str, Any] | None:
+    record = next((r for r in records if r["permanents"] == AIM_SIZE), None)
+    if record is None:
+        return None
+    seconds = record["seconds"]["load"] + record["seconds"]["query"]
+    return {
+        "aim": f"{AIM_SIZE} permanents answered (load + query) in well under {AIM_SECONDS:g} s",
+        "seconds": seconds,
+        "met": seconds < AIM_SECONDS / 2,
+    }
+
+
+def _text(result: dict[str, Any]) -> str:
+    records = result["sizes"]
+    out = [
+        f"mtgasp benchmark: activations query (seed {result['seed']})",
+        machine_line(result["machine"]),
+        "Each size runs in its own process; times are medians over the runs shown.",
+        "",
+        "Time (ms)  [load: YAML parse + validation, from a file; query: activations(board), that",
+        "           is facts + ground + solve + other: Control, encodings, statistics, decoding]",
+    ]
+    rows = []
+    for r in records:
+        s = r["seconds"]
+        rows.append(
+            [
+                f"{r['permanents']:,}",
+                str(r["players"]),
+                str(r["runs"]),
+                ms(s["load"]),
+                ms(s["yaml"]),
+                ms(s["facts"]),
+                ms(s["ground"]),
+                ms(s["solve"]),
+                ms(s["other"]),
+                ms(s["query"]),
+                ms(s["load"] + s["query"]),
+            ]
+        )
+    headers = ["permanents", "players", "runs", "load", "(YAML)", "facts", "ground", "solve"]
+    out += [table([*headers, "other", "query", "load+query"], rows), ""]
+    out.append("Size and memory  [RSS: peak resident set of the process; base: before the board]")
+    rows = [
+        [
+            f"{r['permanents']:,}",
+            str(r["abilities"]),
+            str(r["static_sources"]),
+            f"{r['atoms']:,}",
+            f"{r['rules']:,}",
+            str(r["choices"]),
+            f"{r['rss_peak_mib']:.1f}",
+            f"{r['rss_base_mib']:.1f}",
+            f"{r['python_peak_mib']:.1f}",
+        ]
+        for r in records
+    ]
+    headers = ["permanents", "abilities", "statics", "atoms", "rules", "choices"]
+    out += [table([*headers, "RSS MiB", "base MiB", "Python peak MiB"], rows), ""]
+    baseline = result["baseline"]
+    out.append(f"Per permanent, against the {baseline:,}-permanent board (1.00x = linear)")
+    rows = [
+        [
+            f"{s['permanents']:,}",
+            f"{s['load_per_permanent'] * 1e6:.1f}",
+            ratio(s["load_ratio"]),
+            f"{s['query_per_permanent'] * 1e6:.1f}",
+            ratio(s["query_ratio"]),
+            f"{s['ground_per_permanent'] * 1e6:.1f}",
+            ratio(s["ground_ratio"]),
+            f"{s['atoms_per_permanent']:.1f}",
+            ratio(s["atoms_ratio"]),
+        ]
+        for s in result["scaling"]
+    ]
+    headers = ["permanents", "load us", "x", "query us", "x", "ground us", "x", "atoms", "x"]
+    out.append(table(headers, rows))
+    for r in records:
+        if "atoms_by_predicate" in r:
+            top = ", ".join(f"{k} {v:,}" for k, v in r["atoms_by_predicate"].items())
+            out.append(f"\nlargest predicates at {r['permanents']:,}: {top}")
+    if any(r["choices"] for r in records):
+        out.append("\nWARNING: the solver made choices; the activations query must make none.")
+    aim = result["aim"]
+    if aim is not None:
+        verdict = "met" if aim["met"] else "MISSED"
+        out.append(f"\nAim: {aim['aim']}: {aim['seconds']:.3f} s, {verdict}.")
+    return "\n".join(out)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.activations",
+        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        epilog="Results and how to read them: docs/benchmarks.md.",
+    )
+    parser.add_argument(
+        "--sizes",
+        type=int,
+        nargs="+",
+        default=list(DEFAULT_SIZES),
+        metavar="N",
+        help="board sizes in permanents (default: %(default)s)",
+    )
+    parser.add_argument("--seed", type=int, default=1, help="board seed (default: %(default)s)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=0,
+        metavar="N",
+        help="runs per size, reporting the median (default: 15 up to 200 permanents, 3 at "
+        "1,000, 1 at 10,000)",
+    )
+    parser.add_argument(
+        "--baseline",
+        type=int,
+        default=100,
+        metavar="N",
+        help="the size the others are compared with per permanent (default: %(default)s; the "
+        "smallest size if it is not among --sizes)",
+    )
+    parser.add_argument(
+        "--atoms-by-predicate",
+        action="store_true",
+        help="also ground each board once more and list its largest predicates",
+    )
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="write the results as JSON to FILE, or to stdout instead of the tables if no FILE",
+    )
+    parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    if args.child is not None:
+        record = measure(args.child, args.seed, args.repeat or 1, args.atoms_by_predicate)
+        print(json.dumps(record))
+        return 0
+    sizes = sorted(set(args.sizes))
+    if any(size < 1 for size in sizes):
+        raise SystemExit("sizes must be at least 1")
+    records = [_run_child(size, args) for size in sizes]
+    baseline = args.baseline if args.baseline in sizes else sizes[0]
+    result = {
+        "benchmark": "activations",
+        "machine": machine(),
+        "seed": args.seed,
+        "baseline": baseline,
+        "sizes": records,
+        "scaling": _scaling(records, baseline),
+        "aim": _aim(records),
+    }
+    if args.json != "-":
+        print(_text(result))
+    if args.json is not None:
+        write_json(result, args.json)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
