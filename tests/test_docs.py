@@ -1,0 +1,213 @@
+"""The user docs say what the code does: board keys, JSON keys, examples and commands that run."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mtgasp import parse_board
+from mtgasp.board import board_schema
+from mtgasp.cli import main
+
+ROOT = Path(__file__).parents[1]
+DOCS = ROOT / "docs"
+EXAMPLE = ROOT / "examples" / "summoning-sickness.yaml"
+
+
+def _sections(path: Path) -> dict[str, str]:
+    """The text under each ``## `` heading of a markdown file, by heading."""
+    sections: dict[str, str] = {}
+    heading = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            heading = line[3:].strip()
+            sections[heading] = ""
+        else:
+            sections[heading] = sections.get(heading, "") + line + "\n"
+    return sections
+
+
+def _table_keys(text: str) -> set[str]:
+    """The backticked first cells of the markdown table rows in ``text`` (the documented keys)."""
+    return set(re.findall(r"^\| `([^`]+)` \|", text, flags=re.MULTILINE))
+
+
+# --- docs/board-format.md and bridge/mtgasp/board.schema.json ---
+
+
+def _schema_paths(schema: dict[str, Any]) -> Iterator[str]:
+    """Every property of the schema as a path: ``battlefield[].tapped``, ``turn.step``, ..."""
+    defs = schema["$defs"]
+
+    def resolve(node: dict[str, Any]) -> dict[str, Any]:
+        while "$ref" in node:
+            node = defs[node["$ref"].removeprefix("#/$defs/")]
+        return node
+
+    def walk(node: dict[str, Any], prefix: str) -> Iterator[str]:
+        for name, sub in node.get("properties", {}).items():
+            path = f"{prefix}.{name}" if prefix else name
+            yield path
+            sub = resolve(sub)
+            if sub.get("type") == "array":
+                yield from walk(resolve(sub["items"]), f"{path}[]")
+            elif "properties" in sub:
+                yield from walk(sub, path)
+
+    yield from walk(schema, "")
+
+
+def test_board_format_documents_exactly_the_schema_keys() -> None:
+    text = (DOCS / "board-format.md").read_text(encoding="utf-8")
+    schema_paths = set(_schema_paths(board_schema()))
+    documented = _table_keys(text)
+    assert sorted(schema_paths - documented) == [], "schema keys missing from board-format.md"
+    assert sorted(documented - schema_paths) == [], "board-format.md documents unknown keys"
+
+
+def test_every_schema_property_name_appears_in_board_format() -> None:
+    text = (DOCS / "board-format.md").read_text(encoding="utf-8")
+    names = {path.rsplit(".", 1)[-1].removesuffix("[]") for path in _schema_paths(board_schema())}
+    missing = sorted(name for name in names if f"`{name}`" not in text and f".{name}`" not in text)
+    assert missing == []
+
+
+def test_every_step_is_documented() -> None:
+    text = (DOCS / "board-format.md").read_text(encoding="utf-8")
+    steps = board_schema()["$defs"]["step"]["enum"]
+    assert [step for step in steps if f"`{step}`" not in text] == []
+
+
+def test_board_format_examples_load_together() -> None:
+    """The YAML examples of board-format.md, merged in order, are one valid board."""
+    text = (DOCS / "board-format.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```yaml\n(.*?)```", text, flags=re.DOTALL)
+    merged: dict[str, Any] = {}
+    for block in blocks:
+        merged.update(yaml.safe_load(block))
+    assert set(merged) == set(board_schema()["properties"])
+    board = parse_board(yaml.safe_dump(merged), source="docs/board-format.md")
+    assert board.teams
+    assert board.stack
+
+
+# --- docs/json-output.md and the commands' real output ---
+
+
+def _json_paths(data: Any, prefix: str = "", opaque: frozenset[str] = frozenset()) -> set[str]:
+    """Every key in ``data`` as a path (``activations[].reasons[].rule``), lists merged."""
+    paths: set[str] = set()
+    if isinstance(data, dict):
+        for key, value in data.items():
+            path = f"{prefix}.{key}" if prefix else key
+            paths.add(path)
+            if path not in opaque:
+                paths |= _json_paths(value, path, opaque)
+    elif isinstance(data, list):
+        for item in data:
+            paths |= _json_paths(item, f"{prefix}[]", opaque)
+    return paths
+
+
+def _command_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
+    assert main(list(argv)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_activations_json_keys_are_the_documented_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp activations --json"])
+    data = _command_json(capsys, "activations", str(EXAMPLE), "--player", "bob", "--json")
+    # The example has legal and illegal abilities, so every list has entries to show its keys.
+    assert _json_paths(data) == documented
+    assert data["query"] == "activations"
+
+
+def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp check --json"])
+    data = _command_json(capsys, "check", str(EXAMPLE), "--json")
+    assert _json_paths(data, opaque=frozenset({"activations"})) == documented
+    assert data["activations"] == _command_json(capsys, "activations", str(EXAMPLE), "--json")
+
+
+def test_cards_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards --json"])
+    assert _json_paths(_command_json(capsys, "cards", "--json")) == documented
+
+
+def test_json_examples_are_real_output(capsys: pytest.CaptureFixture[str]) -> None:
+    """The complete JSON examples are parts of what the commands print."""
+    text = (DOCS / "json-output.md").read_text(encoding="utf-8")
+    first = json.loads(re.findall(r"```json\n(.*?)```", text, flags=re.DOTALL)[0])
+    real = _command_json(capsys, "activations", str(EXAMPLE), "--player", "bob", "--json")
+    assert all(entry in real["activations"] for entry in first["activations"])
+    assert {k: v for k, v in first.items() if k != "activations"} == {
+        k: v for k, v in real.items() if k != "activations"
+    }
+
+
+# --- docs/commands.md ---
+
+
+def test_every_command_is_documented() -> None:
+    from mtgasp.cli import COMMANDS
+
+    sections = _sections(DOCS / "commands.md")
+    for command in COMMANDS:
+        assert f"mtgasp {command.NAME}" in sections, f"no section for {command.NAME}"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "examples/summoning-sickness.yaml"],
+        ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
+        ["facts", "examples/summoning-sickness.yaml"],
+        ["cards"],
+    ],
+    ids=lambda argv: " ".join(a for a in argv if "/" not in a),
+)
+def test_command_examples_are_real_output(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)  # the docs show paths relative to the repository root
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    assert out.rstrip("\n") in text
+
+
+# --- docs/benchmarks.md: the benchmark commands it shows run (nothing is timed here) ---
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["benchmarks.activations", "--sizes", "10", "30", "--repeat", "1", "--json"],
+        ["benchmarks.batch", "--boards", "5", "--repeat", "1", "--json"],
+    ],
+    ids=["activations", "batch"],
+)
+def test_benchmarks_run(argv: list[str]) -> None:
+    assert f"python -m {argv[0]}" in (DOCS / "benchmarks.md").read_text(encoding="utf-8")
+    # The same interpreter and environment, so mtgasp imports as it does here.
+    done = subprocess.run(
+        [sys.executable, "-m", *argv],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["benchmark"] == argv[0].split(".")[1]
