@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import subprocess
@@ -15,7 +16,7 @@ import yaml
 
 from mtgasp import parse_board
 from mtgasp.board import board_schema
-from mtgasp.cli import main
+from mtgasp.cli import COMMANDS, main
 
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
@@ -139,6 +140,44 @@ def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     assert data["activations"] == _command_json(capsys, "activations", str(EXAMPLE), "--json")
 
 
+def test_orderings_json_keys_are_the_documented_ones(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp orderings --json"])
+    life = tmp_path / "life.yaml"
+    life.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "battlefield:\n"
+        "  - {id: festival, card: Havoc Festival, controller: alice}\n"
+        "  - {id: remedy, card: Tainted Remedy, controller: alice}\n"
+    )
+    remedy = tmp_path / "remedy.yaml"
+    remedy.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "battlefield: [{id: remedy, card: Tainted Remedy, controller: alice}]\n"
+    )
+    mana = str(ROOT / "examples" / "mana-reflection-contamination.yaml")
+    # Mana, life and "nothing" values between them show every key a value can have.
+    runs = [
+        [mana, "tap:forest", "--all-orderings"],
+        [str(life), "gain:bob:3"],
+        [str(remedy), "gain:bob:3"],
+    ]
+    found: set[str] = set()
+    for argv in runs:
+        data = _command_json(capsys, "orderings", *argv, "--json")
+        found |= _json_paths(data, opaque=frozenset({"initial.mana", "outcomes[].value.mana"}))
+    assert found == documented
+
+
+def test_coverage_json_keys_are_the_documented_ones(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp coverage --json"])
+    assert _json_paths(_command_json(capsys, "coverage", "--json")) == documented
+
+
 def test_cards_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards --json"])
     assert _json_paths(_command_json(capsys, "cards", "--json")) == documented
@@ -159,11 +198,22 @@ def test_json_examples_are_real_output(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_every_command_is_documented() -> None:
-    from mtgasp.cli import COMMANDS
-
     sections = _sections(DOCS / "commands.md")
-    for command in COMMANDS:
-        assert f"mtgasp {command.NAME}" in sections, f"no section for {command.NAME}"
+    missing = [c.NAME for c in COMMANDS if f"mtgasp {c.NAME}" not in sections]
+    assert missing == [], "add a '## mtgasp COMMAND' section to docs/commands.md for each"
+
+
+def test_every_json_option_is_documented() -> None:
+    sections = _sections(DOCS / "json-output.md")
+    with_json = [c.NAME for c in COMMANDS if "--json" in _help(c)]
+    missing = [name for name in with_json if f"mtgasp {name} --json" not in sections]
+    assert missing == [], "add a '## mtgasp COMMAND --json' section to docs/json-output.md"
+
+
+def _help(command: Any) -> str:
+    parser = argparse.ArgumentParser(prog=f"mtgasp {command.NAME}")
+    command.configure(parser)
+    return parser.format_help()
 
 
 @pytest.mark.parametrize(
@@ -172,7 +222,7 @@ def test_every_command_is_documented() -> None:
         ["check", "examples/summoning-sickness.yaml"],
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
         ["facts", "examples/summoning-sickness.yaml"],
-        ["cards"],
+        ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
     ],
     ids=lambda argv: " ".join(a for a in argv if "/" not in a),
 )
