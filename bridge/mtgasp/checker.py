@@ -29,9 +29,9 @@ import clingo.ast
 from clingo import Symbol
 
 from ._resources import query_path
-from .activations import ActivationReport, _decode
+from ._symbols import as_int, as_str
+from .activations import ActivationReport, _check_mana, _decode
 from .board import Board
-from .check import CheckReport
 from .errors import EncodingError, QueryError
 from .facts import asker_fact, board_facts
 from .solve import Solution, SolveStats, _Messages, _report
@@ -46,7 +46,8 @@ class Checker:
     """Answers many boards, parsing each query's encodings only once.
 
     Use one ``Checker`` for a batch of boards in one thread; its answers equal those of
-    :func:`mtgasp.activations` and :func:`mtgasp.check` for every board.
+    :func:`mtgasp.activations` for every board. The exact check of mana costs (601.2h) that
+    ``activations`` delegates to the castable query is delegated the same way, unchanged.
     """
 
     def __init__(self) -> None:
@@ -62,11 +63,14 @@ class Checker:
             extra.append(asker_fact(player))
         solution = self.solve("activations", board_facts(board), extra=extra)
         (model,) = solution.models
-        return ActivationReport(player, _decode(board, player, model), solution.stats)
-
-    def check(self, board: Board) -> CheckReport:
-        """Like :func:`mtgasp.check`: every query on ``board`` in one report."""
-        return CheckReport(board=board, activations=self.activations(board))
+        # As activations() does: mana costs are judged by the castable query (601.2h).
+        mana = {
+            (as_str(s.arguments[0].arguments[0]), as_int(s.arguments[0].arguments[1]))
+            for s in model
+            if s.name == "needs_mana_payment"
+        }
+        decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
+        return ActivationReport(player, _check_mana(board, decoded, mana), solution.stats)
 
     def solve(
         self,
@@ -77,6 +81,7 @@ class Checker:
         max_models: int = 0,
         project: bool = False,
         extra: Sequence[Symbol] = (),
+        sort_symbols: bool = True,
     ) -> Solution:
         """Like :func:`mtgasp.solve.solve`, with the entry program parsed on first use only."""
         path = query if isinstance(query, Path) else query_path(query)
@@ -105,7 +110,8 @@ class Checker:
         models: list[tuple[Symbol, ...]] = []
 
         def on_model(model: clingo.Model) -> None:
-            models.append(tuple(sorted(model.symbols(shown=True))))
+            symbols = model.symbols(shown=True)
+            models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
 
         start = time.perf_counter()
         result = ctl.solve(on_model=on_model)
