@@ -193,7 +193,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--repeat",
         type=int,
-        default=3,
+        default=1,
         metavar="N",
         help="passes per phase, reporting the fastest (default: %(default)s)",
     )
