@@ -10,6 +10,7 @@ from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
 from .castable import CastableReport, Payment, castable
 from .check import CheckReport, check
+from .checker import Checker
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
 from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
 from .mana import CouldProduceReport, TapReport, could_produce, tap
@@ -22,6 +23,7 @@ __all__ = [
     "BoardProblem",
     "CastableReport",
     "CheckReport",
+    "Checker",
     "CouldProduceReport",
     "CourseReport",
     "EncodingError",

@@ -133,17 +133,18 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
     reasons: dict[tuple[str, int], list[Reason]] = defaultdict(list)
     unchecked: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
     for symbol in model:
-        args = symbol.arguments
-        if symbol.name == "activation":
+        # Read each attribute once: every access to a clingo symbol is a call into C.
+        name, args = symbol.name, symbol.arguments
+        if name == "activation":
             keys.add((as_str(args[0]), as_int(args[1])))
-        elif symbol.name == "is_mana_ability":
+        elif name == "is_mana_ability":
             mana.add((as_str(args[0]), as_int(args[1])))
-        elif symbol.name == "ability_cost":
+        elif name == "ability_cost":
             costs[(as_str(args[0]), as_int(args[1]))].append(args[2])
-        elif symbol.name in ("violation", "unchecked_cost"):
-            action = args[0]
-            key = (as_str(action.arguments[0]), as_int(action.arguments[1]))
-            if symbol.name == "violation":
+        elif name in ("violation", "unchecked_cost"):
+            action = args[0].arguments
+            key = (as_str(action[0]), as_int(action[1]))
+            if name == "violation":
                 reasons[key].append(Reason(as_str(args[1]), as_str(args[2])))
             else:
                 unchecked[key].append(args[1])
@@ -152,8 +153,7 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
     order = {perm.id: index for index, perm in enumerate(board.battlefield)}
     result = []
     for perm_id, number in sorted(keys, key=lambda k: (order[k[0]], k[1])):
-        perm = board.permanent(perm_id)
-        assert perm is not None
+        perm = board.battlefield[order[perm_id]]
         key = (perm_id, number)
         result.append(
             Activation(

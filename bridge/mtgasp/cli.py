@@ -7,6 +7,7 @@ question prints one paragraph to stderr and exits with code 2; nothing is printe
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -94,7 +95,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except MtgaspError as exc:
         print(f"mtgasp: error: {exc}", file=sys.stderr)
         return EXIT_USAGE
-    print(text)
+    try:
+        print(text, flush=True)
+    except BrokenPipeError:
+        # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
+        # devnull so that Python's flush at exit does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 

@@ -11,8 +11,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import clingo
+import clingo.ast
 from clingo import Symbol
 
 from ._resources import asp_path, query_path
@@ -56,6 +58,32 @@ class _Messages:
         self.lines.append(f"{code.name}: {message.strip()}")
 
 
+# Comments are statements in clingo >= 5.8's AST; they mean nothing to the grounder.
+_COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
+
+
+@cache
+def _program(path: Path) -> tuple[Any, ...]:
+    """The parsed statements of an entry program and of everything it includes (clingo resolves
+    the ``#include`` directives as ``Control.load`` does): parsed once per process."""
+    messages = _Messages()
+    statements: list[Any] = []
+    try:
+        clingo.ast.parse_files([str(path)], statements.append, logger=messages, message_limit=20)
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    return tuple(s for s in statements if s.ast_type != _COMMENT)
+
+
+def _load(ctl: clingo.Control, path: Path) -> None:
+    """``ctl.load(path)``, from the statements parsed on first use."""
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in _program(path):
+            builder.add(statement)
+
+
 def solve(
     query: str | Path,
     facts: Iterable[Symbol],
@@ -86,7 +114,7 @@ def solve(
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
-        ctl.load(str(path))
+        _load(ctl, path)
         start = time.perf_counter()
         ctl.ground([("base", [])])
         ground_seconds = time.perf_counter() - start
@@ -145,7 +173,7 @@ def solve_each(
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
-        ctl.load(str(path))
+        _load(ctl, path)
         start = time.perf_counter()
         ctl.ground([("base", [])])
         ground_seconds = time.perf_counter() - start
