@@ -323,9 +323,7 @@ class EventGraph:
 
     def members(self, kind: str) -> list[str]:
         """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
-        return sorted(
-            (e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__
-        )
+        return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
 
     def _applied(self, mask: int, kind: str) -> int:
         return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
@@ -438,7 +436,7 @@ class EventGraph:
         reach = {node: frozenset(counts) for node, counts in self._counts().items()}
         step = {node: dict(edges) for node, edges in self.edges.items()}
         pairs: set[tuple[str, str]] = set()
-        for node, choices in step.items():
+        for choices in step.values():
             kinds = sorted(choices, key=self.index.__getitem__)
             for i, first in enumerate(kinds):
                 for second in kinds[i + 1 :]:

@@ -50,5 +50,6 @@ def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
     # Counts, listing and outcomes agree with each other.
     assert report.total_orderings == sum(o.orderings for o in report.outcomes)
     if not report.truncated:
-        assert report.listed is not None and len(report.listed) == report.total_orderings
+        assert report.listed is not None
+        assert len(report.listed) == report.total_orderings
     assert report.stats.choices == 0, "the replacement graph is built without solver choices"
