@@ -279,6 +279,7 @@ class EventGraph:
     def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
         graph = EventGraph(stats)
         initial: Symbol | None = None
+        kind_ids: dict[Symbol, str] = {}
         for symbol in model:
             name, args = symbol.name, symbol.arguments
             if name == "event_value":
@@ -286,9 +287,11 @@ class EventGraph:
             elif name == "event_player":
                 graph.chooser = as_str(args[1])
             elif name == "edge":
-                source = (as_int(args[1]), args[2])
-                target = (as_int(args[4]), args[5])
-                graph.edges[source].append((_effect_id(args[3]), target))
+                # The bulk of a large answer: read the numbers directly, name each kind once.
+                kind = kind_ids.get(args[3])
+                if kind is None:
+                    kind = kind_ids[args[3]] = _effect_id(args[3])
+                graph.edges[(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
             elif name == "result":
                 graph.results[(as_int(args[1]), args[2])] = decode_value(args[3])
             elif name == "candidate_index":

@@ -108,7 +108,8 @@ def to_text(report: OrderingsReport) -> str:
         lines.append(table(["effect", "card", "controller", "applies if", "applies now"], rows))
     else:
         lines.append("No replacement effect could modify this event.")
-    lines += ["", f"Outcomes ({report.total_orderings} orderings in all):"]
+    plural = "" if report.total_orderings == 1 else "s"
+    lines += ["", f"Outcomes ({report.total_orderings} ordering{plural} in all):"]
     rows = [[str(o.value), str(o.orderings), _order(o.witness, cards)] for o in report.outcomes]
     lines.append(table(["result", "orderings", "for example"], rows))
     lines.append("")
