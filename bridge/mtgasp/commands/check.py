@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
-from . import _common, activations
+from . import _common, activations, orderings
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -32,6 +32,7 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "board": board.source,
         "turn": {"active": board.turn.active, "step": board.turn.step, "number": board.turn.number},
         "activations": activations.to_json(report.activations),
+        "life_events": [orderings.to_json(r) for r in report.life_events],
     }
 
 
@@ -41,4 +42,7 @@ def to_text(report: CheckReport) -> str:
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
         f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
-    return "\n\n".join([header, activations.to_text(report.activations)])
+    sections = [header, activations.to_text(report.activations)]
+    if report.life_events:
+        sections.append(orderings.summary_text(report.life_events))
+    return "\n\n".join(sections)
