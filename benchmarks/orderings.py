@@ -19,13 +19,15 @@ For each n, three generated events (fixed seeds) with n replacement effects:
   commute, all differ, none stops applying, so memoising gives 2^n nodes with or without sharing
   interchangeable effects.
 
-Three ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
-shared between interchangeable effects, the bridge counts paths), ``engine-sets`` (the same
-without sharing, ``#const interchange=0``: memoising over the set of applied effects only) and
-``brute`` (tests/orderings_reference.py: every ordering enumerated one by one, n! leaves when all
-effects keep applying). Outcome counts must agree wherever brute force runs; the run stops with
-an error otherwise. Peak memory is the Python heap (tracemalloc) of each run; the engine's
-clingo side is given as ground atoms (its memory grows with them).
+Four ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
+shared between interchangeable effects and with effects whose order cannot matter left out, the
+bridge counts paths), ``engine-kinds`` (the same without leaving independent effects out,
+``#const independence=0``), ``engine-sets`` (neither: memoising over the set of applied effects
+only, ``#const interchange=0``) and ``brute`` (tests/orderings_reference.py: every ordering
+enumerated one by one, n! leaves when all effects keep applying). Outcome counts must agree
+wherever brute force runs; the run stops with an error otherwise. Peak memory is the Python heap
+(tracemalloc) of each run; the engine's clingo side is given as ground atoms (its memory
+grows with them).
 """
 
 from __future__ import annotations
@@ -182,8 +184,12 @@ def _measure(
     return result, statistics.median(times), peak
 
 
-def _engine(case: Case, interchange: bool) -> tuple[EventGraph, Counter[str]]:
-    graph = event_graph(case.facts, case.request, interchange=interchange)
+def _engine(
+    case: Case, interchange: bool = True, independence: bool = True
+) -> tuple[EventGraph, Counter[str]]:
+    graph = event_graph(
+        case.facts, case.request, interchange=interchange, independence=independence
+    )
     counts = graph.count_paths()
     return graph, Counter({_text(v): c for v, c in counts.items()})
 
@@ -198,7 +204,7 @@ def _brute(case: Case) -> tuple[int, Counter[str]]:
 
 
 def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
-    (graph, counts), engine_s, engine_mem = _measure(lambda: _engine(case, True), args.repeat)
+    (graph, counts), engine_s, engine_mem = _measure(lambda: _engine(case), args.repeat)
     row: dict[str, Any] = {
         "scenario": case.scenario,
         "n": case.n,
@@ -212,9 +218,21 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
         "engine_peak_python_bytes": engine_mem,
         "engine_choices": graph.stats.choices,
     }
+    if case.n <= args.kinds_max_n:
+        (kinds, kinds_counts), kinds_s, kinds_mem = _measure(
+            lambda: _engine(case, independence=False), args.repeat
+        )
+        if kinds_counts != counts:
+            raise SystemExit(f"{case.scenario} n={case.n}: engine-kinds disagrees with engine")
+        row.update(
+            kinds_seconds=kinds_s,
+            kinds_nodes=kinds.node_count(),
+            kinds_ground_atoms=kinds.stats.atoms,
+            kinds_peak_python_bytes=kinds_mem,
+        )
     if case.n <= args.sets_max_n:
         (plain, plain_counts), sets_s, sets_mem = _measure(
-            lambda: _engine(case, False), args.repeat
+            lambda: _engine(case, interchange=False, independence=False), args.repeat
         )
         if plain_counts != counts:
             raise SystemExit(f"{case.scenario} n={case.n}: engine-sets disagrees with engine")
@@ -261,6 +279,8 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         "nodes",
         "atoms",
         "eng mem",
+        "kinds s",
+        "kind nodes",
         "sets s",
         "set nodes",
         "brute s",
@@ -277,6 +297,8 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
             str(r["engine_nodes"]),
             str(r["engine_ground_atoms"]),
             _fmt_b(r["engine_peak_python_bytes"]),
+            _fmt_s(r.get("kinds_seconds")),
+            str(r.get("kinds_nodes", "-")),
             _fmt_s(r.get("sets_seconds")),
             str(r.get("sets_nodes", "-")),
             _fmt_s(r.get("brute_seconds")),
@@ -295,7 +317,8 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
 
     out = [
         f"Replacement orderings, engine vs brute force ({info['machine']}).",
-        "Times are medians of the runs; '-' = not run (beyond --sets-max-n / --brute-max-n).",
+        "engine: kinds + independence; kinds: without independence; sets: memo over sets only.",
+        "Times are medians; '-' = not run (beyond --kinds-max-n, --sets-max-n, --brute-max-n).",
         "",
         line(headers),
         "  ".join("-" * w for w in widths),
@@ -311,6 +334,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="engine runs per case (median)")
     parser.add_argument("--brute-max-n", type=int, default=10, help="largest n for brute force")
+    parser.add_argument("--kinds-max-n", type=int, default=16, help="largest n for engine-kinds")
     parser.add_argument("--sets-max-n", type=int, default=12, help="largest n for engine-sets")
     parser.add_argument(
         "--brute-memory-max-n",

@@ -211,19 +211,28 @@ def orderings(
 
 
 def event_graph(
-    facts: Sequence[Symbol], request: Symbol, *, interchange: bool = True
+    facts: Sequence[Symbol],
+    request: Symbol,
+    *,
+    interchange: bool = True,
+    independence: bool = True,
 ) -> EventGraph:
     """Solve the orderings query for one event request on ``facts`` and read its graph back.
 
     The lower-level entry point under :func:`orderings`, for programs that build their own facts
-    (benchmarks, other queries). ``interchange=False`` turns off the sharing of nodes between
-    interchangeable effects (``#const interchange``), to measure what it saves.
+    (benchmarks, other queries). The answers never depend on the two switches, only the size of
+    the graph: ``interchange=False`` stops sharing nodes between interchangeable effects and
+    ``independence=False`` keeps effects whose order cannot matter in the graph
+    (``#const interchange``, ``#const independence``), to measure what each saves.
     """
     solution = solve(
         "orderings",
         facts,
         extra=[request],
-        consts={"interchange": 1 if interchange else 0},
+        consts={
+            "interchange": 1 if interchange else 0,
+            "independence": 1 if independence else 0,
+        },
     )
     (model,) = solution.models
     graph = EventGraph.read(model, solution.stats)
@@ -272,6 +281,7 @@ class EventGraph:
         self.classes: dict[str, int] = {}
         self.reasons: dict[str, str] = {}
         self.now: set[str] = set()
+        self.independent: set[str] = set()
         self.cant: list[tuple[str, str, str]] = []
         self._memo: dict[_Node, dict[Value, int]] | None = None
 
@@ -314,6 +324,8 @@ class EventGraph:
                 graph.now.add(_effect_id(args[1]))
             elif name in ("cant_gain_life", "cant_lose_life"):
                 graph.cant.append((name, as_str(args[0]), as_str(args[1])))
+            elif name == "independent":
+                graph.independent.add(_effect_id(args[1]))
             elif name == "too_many_effects":
                 graph.too_many = True
             elif name not in ("event", "outcome", "cant_happen"):
@@ -330,6 +342,22 @@ class EventGraph:
 
     def _applied(self, mask: int, kind: str) -> int:
         return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
+
+    def _free(self) -> list[str]:
+        """The effects of independent kinds, by index: they may stand anywhere in an ordering."""
+        return sorted(
+            (e for e, k in self.kind_of.items() if k in self.independent),
+            key=self.index.__getitem__,
+        )
+
+    def _insertions(self, mask: int) -> int:
+        """In how many ways the independent effects can join an ordering that ends at ``mask``:
+        placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
+        placed = sum(self._applied(mask, k) for k in self.kind_size if k not in self.independent)
+        ways = 1
+        for extra in range(1, len(self._free()) + 1):
+            ways *= placed + extra
+        return ways
 
     def node_count(self) -> int:
         nodes = set(self.edges) | set(self.results)
@@ -362,7 +390,7 @@ class EventGraph:
             if node in memo:
                 continue
             if node in self.results:
-                memo[node] = {self.results[node]: 1}
+                memo[node] = {self.results[node]: self._insertions(node[0])}
                 continue
             if not expanded:
                 stack.append((node, True))
@@ -402,20 +430,21 @@ class EventGraph:
         while node not in self.results:
             kind, node = next((k, t) for k, t in self.edges[node] if t in reaching)
             path.append(self.members(kind)[self._applied(node[0], kind) - 1])
-        return tuple(path)
+        return (*path, *self._free())
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
-        """Every ordering of distinct effects, in the order of effect indices, at most ``limit``."""
+        """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.
+
+        The effects of independent kinds may be chosen at any point (each once); the others
+        follow the graph's edges.
+        """
         assert self.start is not None
         members = {kind: self.members(kind) for kind in self.kind_size}
+        free = self._free()
         count = 0
         stack: list[tuple[_Node, tuple[str, ...]]] = [(self.start, ())]
         while stack and count < limit:
             node, path = stack.pop()
-            if node in self.results:
-                count += 1
-                yield path
-                continue
             used = set(path)
             steps = [
                 (effect, target)
@@ -423,6 +452,11 @@ class EventGraph:
                 for effect in members[kind]
                 if effect not in used
             ]
+            steps += [(effect, node) for effect in free if effect not in used]
+            if not steps:
+                count += 1
+                yield path
+                continue
             steps.sort(key=lambda step: self.index[step[0]])
             for effect, target in reversed(steps):
                 stack.append((target, (*path, effect)))
