@@ -111,8 +111,11 @@ class Effect:
     rule_class: int
     applies_now: bool
     kind: str = ""
-    """The first effect of its kind: effects of one kind behave alike (same condition, change,
-    616.1 class and controller) and always commute."""
+    """The first effect of its kind: effects of one kind act alike on the event (same kind of
+    condition, change and 616.1 class) and always commute."""
+    independent: bool = False
+    """Its order cannot matter: it commutes with every other effect and never makes one apply
+    or stop applying, so it may stand anywhere in any ordering."""
 
 
 @dataclass(frozen=True)
@@ -508,6 +511,7 @@ class EventGraph:
                     rule_class=self.classes[effect_id],
                     applies_now=effect_id in self.now,
                     kind=self.kind_of[effect_id],
+                    independent=self.kind_of[effect_id] in self.independent,
                 )
             )
         return tuple(result)

@@ -74,6 +74,7 @@ def to_json(report: OrderingsReport) -> dict[str, Any]:
                 "rule_class": e.rule_class,
                 "applies_now": e.applies_now,
                 "kind": e.kind,
+                "independent": e.independent,
             }
             for e in report.effects
         ],
