@@ -219,8 +219,8 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
         "engine_choices": graph.stats.choices,
     }
     if case.n <= args.kinds_max_n:
-        (kinds, kinds_counts), kinds_s, kinds_mem = _measure(
-            lambda: _engine(case, independence=False), args.repeat
+        (kinds, kinds_counts), kinds_s, _ = _measure(
+            lambda: _engine(case, independence=False), args.repeat, memory=False
         )
         if kinds_counts != counts:
             raise SystemExit(f"{case.scenario} n={case.n}: engine-kinds disagrees with engine")
@@ -228,11 +228,12 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
             kinds_seconds=kinds_s,
             kinds_nodes=kinds.node_count(),
             kinds_ground_atoms=kinds.stats.atoms,
-            kinds_peak_python_bytes=kinds_mem,
         )
     if case.n <= args.sets_max_n:
-        (plain, plain_counts), sets_s, sets_mem = _measure(
-            lambda: _engine(case, interchange=False, independence=False), args.repeat
+        (plain, plain_counts), sets_s, _ = _measure(
+            lambda: _engine(case, interchange=False, independence=False),
+            args.repeat,
+            memory=False,
         )
         if plain_counts != counts:
             raise SystemExit(f"{case.scenario} n={case.n}: engine-sets disagrees with engine")
@@ -240,7 +241,6 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
             sets_seconds=sets_s,
             sets_nodes=plain.node_count(),
             sets_ground_atoms=plain.stats.atoms,
-            sets_peak_python_bytes=sets_mem,
         )
     if case.n <= args.brute_max_n:
         (leaves, brute_counts), brute_s, brute_mem = _measure(

@@ -8,8 +8,12 @@ the graph the engine builds, exactly as the orderings query does for real boards
 
 from __future__ import annotations
 
+import math
+
+import pytest
 from clingo import Function, Number, String, Symbol
 
+from mtgasp.errors import QueryError
 from mtgasp.facts import life_event_request
 from mtgasp.orderings import event_graph
 
@@ -122,3 +126,31 @@ def test_616_2_an_effect_becomes_applicable_after_another_and_614_5_each_applies
         "alice loses 2 life": 1,
         "alice loses 4 life": 1,
     }
+
+
+def _many(count: int, change: str) -> tuple[list[tuple[str, str, str]], list[Symbol]]:
+    perms, cards = [], []
+    for i in range(1, count + 1):
+        card = f"Test {change} {i}"
+        cards += _replacement(card, GAIN_YOU, _f(change, Number(i)))
+        perms.append((f"{change}{i:02d}", card, "alice"))
+    return perms, cards
+
+
+def test_independent_effects_need_no_graph_and_keep_exact_counts() -> None:
+    perms, cards = _many(40, "plus")  # 40 effects "that much plus i": their order cannot matter
+    graph = event_graph(_facts(perms, cards), life_event_request("gain_life", "alice", 1))
+    assert graph.node_count() == 1
+    assert {str(v): n for v, n in graph.count_paths().items()} == {
+        f"alice gains {1 + sum(range(1, 41))} life": math.factorial(40)
+    }
+
+
+def test_too_many_distinct_effects_is_a_query_error() -> None:
+    plus, plus_cards = _many(16, "plus")
+    times, times_cards = _many(16, "multiply")  # plus and multiply do not commute: 32 kinds
+    with pytest.raises(QueryError, match="too many distinct replacement effects"):
+        event_graph(
+            _facts(plus + times, plus_cards + times_cards),
+            life_event_request("gain_life", "alice", 1),
+        )

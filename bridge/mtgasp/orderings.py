@@ -285,6 +285,7 @@ class EventGraph:
         self.reasons: dict[str, str] = {}
         self.now: set[str] = set()
         self.independent: set[str] = set()
+        self.anyway: set[str] = set()
         self.cant: list[tuple[str, str, str]] = []
         self._memo: dict[_Node, dict[Value, int]] | None = None
 
@@ -329,6 +330,8 @@ class EventGraph:
                 graph.cant.append((name, as_str(args[0]), as_str(args[1])))
             elif name == "independent":
                 graph.independent.add(_effect_id(args[1]))
+            elif name == "applied_anyway":
+                graph.anyway.add(_effect_id(args[1]))
             elif name == "too_many_effects":
                 graph.too_many = True
             elif name not in ("event", "outcome", "cant_happen"):
@@ -347,9 +350,9 @@ class EventGraph:
         return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
 
     def _free(self) -> list[str]:
-        """The effects of independent kinds, by index: they may stand anywhere in an ordering."""
+        """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
         return sorted(
-            (e for e, k in self.kind_of.items() if k in self.independent),
+            (e for e, k in self.kind_of.items() if k in self.anyway),
             key=self.index.__getitem__,
         )
 
