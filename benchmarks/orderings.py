@@ -17,7 +17,10 @@ For each n, three generated events (fixed seeds) with n replacement effects:
   effect applies any more, 616.1f), controllers drawn at random.
 - ``distinct``: the stress case, n synthetic effects "gain that much plus i" for i = 1..n: all
   commute, all differ, none stops applying, so memoising gives 2^n nodes with or without sharing
-  interchangeable effects.
+  interchangeable effects; partial-order reduction gives one.
+- ``distinct+remedy``: the same with the last one an opponent's Tainted Remedy: now no effect is
+  independent (the loss ends every gain), and the graph has 2^(n-1) nodes: what stays
+  exponential.
 
 Four ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
 shared between interchangeable effects and with effects whose order cannot matter left out, the
@@ -126,8 +129,9 @@ def _board_case(scenario: str, n: int, seed: int) -> Case:
     return Case(scenario, n, board_facts(board), request, ref_effects, ref_event, cards)
 
 
-def _distinct_case(n: int) -> Case:
-    """n synthetic effects "you gain that much life plus i instead", i = 1..n (all distinct)."""
+def _distinct_case(n: int, remedy: bool = False) -> Case:
+    """n synthetic effects "you gain that much life plus i instead", i = 1..n (all distinct); with
+    ``remedy``, the last one is an opponent's Tainted Remedy instead (a loss ends every gain)."""
 
     def f(name: str, *args: Symbol) -> Symbol:
         return Function(name, list(args))
@@ -135,7 +139,19 @@ def _distinct_case(n: int) -> Case:
     facts = [f("player", String("alice")), f("seat", String("alice"), Number(1))]
     facts.append(f("life", String("alice"), Number(20)))
     ref_effects = []
-    for i in range(1, n + 1):
+    if remedy:
+        facts += [
+            f("player", String("bob")),
+            f("seat", String("bob"), Number(2)),
+            f("life", String("bob"), Number(20)),
+            f("permanent", String("remedy")),
+            f("card_of", String("remedy"), String("Tainted Remedy")),
+            f("controller", String("remedy"), String("bob")),
+        ]
+        ref_effects.append(
+            ref.RefEffect("remedy#1", "bob", ("gain", "opponents"), ("lose_instead",))
+        )
+    for i in range(1, n + (0 if remedy else 1)):
         card, perm = f"Bench Plus {i}", f"p{i:02d}"
         facts += [
             f("card", String(card)),
@@ -152,13 +168,14 @@ def _distinct_case(n: int) -> Case:
         ]
         ref_effects.append(ref.RefEffect(f"{perm}#1", "alice", ("gain", "you"), ("plus", i)))
     return Case(
-        "distinct",
+        "distinct+remedy" if remedy else "distinct",
         n,
         facts,
         life_event_request("gain_life", "alice", 1),
         tuple(ref_effects),
         ref.RefEvent(("gain", "alice", 1), "alice"),
-        [f"Bench Plus {i}" for i in range(1, n + 1)],
+        [f"Bench Plus {i}" for i in range(1, n + (0 if remedy else 1))]
+        + (["Tainted Remedy"] if remedy else []),
     )
 
 
@@ -330,7 +347,9 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.orderings", description=__doc__)
     parser.add_argument("--n", type=int, nargs="+", default=list(range(4, 17)))
-    parser.add_argument("--scenarios", nargs="+", default=["mana", "life", "distinct"])
+    parser.add_argument(
+        "--scenarios", nargs="+", default=["mana", "life", "distinct", "distinct+remedy"]
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--repeat", type=int, default=3, help="engine runs per case (median)")
     parser.add_argument("--brute-max-n", type=int, default=10, help="largest n for brute force")
@@ -351,9 +370,12 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for scenario in args.scenarios:
         for n in args.n:
-            case = (
-                _distinct_case(n) if scenario == "distinct" else _board_case(scenario, n, args.seed)
-            )
+            if scenario in ("distinct", "distinct+remedy"):
+                case = _distinct_case(n, remedy=scenario == "distinct+remedy")
+            elif scenario in ("mana", "life"):
+                case = _board_case(scenario, n, args.seed)
+            else:
+                parser.error(f"unknown scenario {scenario!r}")
             rows.append(run_case(case, args))
             if not args.json:
                 print(f"  done {scenario} n={n}", file=sys.stderr)
