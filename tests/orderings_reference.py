@@ -224,7 +224,7 @@ def value_text(value: Value) -> str:
         parts = []
         for letter, amount in zip("WUBRGC", amounts, strict=True):
             symbol = "{" + letter + "}"
-            parts.append(f"{symbol}x{amount}" if amount > 8 else symbol * amount)
+            parts.append(f"{symbol}x{amount}" if amount > 16 else symbol * amount)
         return "".join(parts) or "no mana"
     verb = "gains" if value[0] == "gain" else "loses"
     return f"{value[1]} {verb} {value[2]} life"

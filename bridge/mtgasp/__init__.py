@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
+from .castable import CastableReport, Payment, castable
 from .check import CheckReport, check
+from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
 from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
+from .mana import CouldProduceReport, TapReport, could_produce, tap
 
 __all__ = [
     "Activation",
@@ -17,15 +20,29 @@ __all__ = [
     "Board",
     "BoardError",
     "BoardProblem",
+    "CastableReport",
     "CheckReport",
+    "CouldProduceReport",
+    "CourseReport",
     "EncodingError",
     "MtgaspError",
+    "Outcome",
+    "Payment",
     "Permanent",
     "Player",
     "QueryError",
     "Reason",
+    "TapReport",
     "activations",
+    "cast",
+    "castable",
     "check",
+    "could_produce",
+    "life_event",
     "load_board",
     "parse_board",
+    "resolve",
+    "step",
+    "tap",
+    "triggers_at",
 ]

@@ -53,4 +53,12 @@ def cost_text(cost: Symbol) -> str:
             return _mana_symbol(kind) * count.number
         if cost.name == "other" and len(cost.arguments) == 1:
             return as_str(cost.arguments[0])
+        if cost.name == "pay_life" and len(cost.arguments) == 1:
+            return f"Pay {cost.arguments[0].number} life"
+        if cost.name == "sacrifice" and len(cost.arguments) == 1:
+            return f"Sacrifice a {as_str(cost.arguments[0])}"
+        if cost.name == "remove_counter" and len(cost.arguments) == 2:
+            kind, count = cost.arguments
+            plural = "s" if count.number != 1 else ""
+            return f"Remove {count.number} {as_str(kind)} counter{plural}"
     return str(cost).replace("_", " ")

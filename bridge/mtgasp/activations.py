@@ -1,14 +1,15 @@
 """The activations query: every activated ability on the board, legal or illegal with its reasons.
 
 Answers "which abilities can be activated right now, and if not, which rule forbids it?"
-(602, 107.5, 107.6, 302.6, 702.10c). Costs other than {T} and {Q} are reported as not checked yet,
+(602, 107.5, 107.6, 302.6, 702.10c). Mana costs are checked exactly by the castable query
+(601.2h: it can be paid now, or the rule forbids it); other costs are reported as not checked yet,
 never silently as payable.
 """
 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from clingo import Symbol
@@ -82,7 +83,47 @@ def activations(board: Board, *, player: str | None = None) -> ActivationReport:
         extra.append(asker_fact(player))
     solution = solve("activations", board_facts(board), extra=extra)
     (model,) = solution.models
-    return ActivationReport(player, _decode(board, player, model), solution.stats)
+    mana = {
+        (as_str(s.arguments[0].arguments[0]), as_int(s.arguments[0].arguments[1]))
+        for s in model
+        if s.name == "needs_mana_payment"
+    }
+    decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
+    return ActivationReport(player, _check_mana(board, decoded, mana), solution.stats)
+
+
+def _check_mana(
+    board: Board, decoded: tuple[Activation, ...], mana: set[tuple[str, int]]
+) -> tuple[Activation, ...]:
+    """601.2h: join the castable query's exact verdict on every mana cost (all reasons listed)."""
+    from .castable import payments  # castable builds on this module's neighbours
+
+    to_check = [a for a in decoded if (a.permanent, a.ability) in mana]
+    checked = {(a.permanent, a.ability) for a in to_check}
+    payable: dict[tuple[str, int], bool] = {}
+    bounded: set[tuple[str, int]] = set()
+    controllers = sorted({a.controller for a in to_check})
+    for p in payments(board, controllers, cards=False) if controllers else ():
+        q = p.question
+        assert q.permanent is not None
+        assert q.ability is not None
+        payable[(q.permanent, q.ability)] = p.payable
+        if p.bounded:
+            bounded.add((q.permanent, q.ability))
+    result = []
+    for a in decoded:
+        key = (a.permanent, a.ability)
+        mana_cost = "".join(c for c in a.cost if c not in ("{T}", "{Q}") and c.startswith("{"))
+        if key in bounded:
+            # No plan within castable's bound: not proved unpayable, so reported as not checked.
+            a = replace(a, unchecked_costs=(mana_cost, *a.unchecked_costs))
+        elif key in checked and not payable.get(key, False):
+            reason = Reason(
+                "601.2h", f"its mana cost {mana_cost} can't be paid with the mana available now"
+            )
+            a = replace(a, reasons=(*a.reasons, reason))
+        result.append(a)
+    return tuple(result)
 
 
 def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:

@@ -88,6 +88,7 @@ class Permanent:
     counters: Mapping[str, int] = field(default_factory=dict)
     attached_to: str | None = None
     x: int | None = None
+    chosen_color: str | None = None
 
 
 @dataclass(frozen=True)
@@ -416,6 +417,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
             counters=dict(p.get("counters", {})),
             attached_to=p.get("attached_to"),
             x=p.get("x"),
+            chosen_color=p.get("chosen_color"),
         )
         for p in data.get("battlefield", [])
     )

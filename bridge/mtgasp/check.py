@@ -5,7 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .activations import ActivationReport, activations
-from .board import Board
+from .board import STEPS, Board
+from .castable import CastableReport, castable
+from .courses import TriggerVerdict, triggers_at
+from .mana import CouldProduceReport, could_produce
 from .orderings import LifeEvent, OrderingsReport, orderings
 
 __all__ = ["CheckReport", "check"]
@@ -17,6 +20,10 @@ class CheckReport:
 
     board: Board
     activations: ActivationReport
+    could_produce: CouldProduceReport
+    castable: CastableReport
+    next_step: str | None = None
+    next_step_triggers: tuple[TriggerVerdict, ...] = ()
     life_events: tuple[OrderingsReport, ...] = ()
     """For each player, gaining and losing 1 life, where a replacement or "can't" effect bears
     on it (614, 616, 119.7, 119.8); empty when none does."""
@@ -24,7 +31,18 @@ class CheckReport:
 
 def check(board: Board) -> CheckReport:
     """Run every query on ``board``."""
-    return CheckReport(board=board, activations=activations(board), life_events=_life_events(board))
+    index = STEPS.index(board.turn.step)
+    next_step = STEPS[index + 1] if index + 1 < len(STEPS) else None
+    triggers = triggers_at(board, next_step) if next_step is not None else ()
+    return CheckReport(
+        board=board,
+        activations=activations(board),
+        could_produce=could_produce(board),
+        castable=castable(board),
+        next_step=next_step,
+        next_step_triggers=triggers,
+        life_events=_life_events(board),
+    )
 
 
 def _life_events(board: Board) -> tuple[OrderingsReport, ...]:

@@ -10,7 +10,22 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from .commands import activations, asp_path, cards, check, coverage, facts, orderings
+from .commands import (
+    activations,
+    asp_path,
+    cards,
+    cast,
+    castable,
+    check,
+    could_produce,
+    coverage,
+    event,
+    facts,
+    orderings,
+    resolve,
+    step,
+    tap,
+)
 from .errors import EncodingError, MtgaspError
 
 __all__ = ["main"]
@@ -19,7 +34,22 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
-COMMANDS = (check, activations, orderings, facts, asp_path, cards, coverage)
+COMMANDS = (
+    check,
+    activations,
+    could_produce,
+    tap,
+    castable,
+    orderings,
+    step,
+    resolve,
+    event,
+    cast,
+    facts,
+    asp_path,
+    cards,
+    coverage,
+)
 
 _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.

@@ -61,6 +61,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("attached_to", obj, String(perm.attached_to))
         if perm.x is not None:
             yield _fact("spell_x", obj, Number(perm.x))
+        if perm.chosen_color is not None:
+            yield _fact("chosen_color", obj, Function(perm.chosen_color))
 
     for effect in board.effects:
         obj = String(effect.id)

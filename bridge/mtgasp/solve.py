@@ -18,7 +18,7 @@ from clingo import Symbol
 from ._resources import asp_path, query_path
 from .errors import EncodingError
 
-__all__ = ["Solution", "SolveStats", "card_names", "solve"]
+__all__ = ["Solution", "SolveStats", "card_names", "solve", "solve_each"]
 
 
 @dataclass(frozen=True)
@@ -64,10 +64,13 @@ def solve(
     max_models: int = 0,
     project: bool = False,
     extra: Sequence[Symbol] = (),
+    sort_symbols: bool = True,
 ) -> Solution:
     """Solve the entry program ``asp/queries/<query>.lp`` (or a path) on ``facts``.
 
     ``max_models`` 0 means all models. ``project`` enumerates distinct projections (``#project``).
+    ``sort_symbols=False`` keeps each model's symbols in clingo's order (the same order for the
+    same atoms of one program), which is much faster when only counting many models.
     """
     path = query if isinstance(query, Path) else query_path(query)
     messages = _Messages()
@@ -94,7 +97,8 @@ def solve(
     models: list[tuple[Symbol, ...]] = []
 
     def on_model(model: clingo.Model) -> None:
-        models.append(tuple(sorted(model.symbols(shown=True))))
+        symbols = model.symbols(shown=True)
+        models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
 
     start = time.perf_counter()
     result = ctl.solve(on_model=on_model)
@@ -113,6 +117,83 @@ def solve(
             models=len(models),
         ),
     )
+
+
+def solve_each(
+    query: str | Path,
+    facts: Iterable[Symbol],
+    assumptions: Sequence[Symbol],
+    *,
+    max_models: int = 1,
+    extra: Sequence[Symbol] = (),
+    options: Sequence[str] = (),
+    consts: Mapping[str, int] | None = None,
+) -> tuple[Solution, ...]:
+    """Ground ``query`` on ``facts`` once, then solve once per assumption (a free external atom of
+    the program assumed true, all the others false): many questions on one board for one grounding.
+
+    The grounding time is charged to the first solution. ``options`` are further clingo options
+    (e.g. ``--heuristic=Domain`` for the program's ``#heuristic`` directives).
+    """
+    path = query if isinstance(query, Path) else query_path(query)
+    messages = _Messages()
+    args = [str(max_models), *options]
+    for name, value in sorted((consts or {}).items()):
+        args.extend(["-c", f"{name}={int(value)}"])
+    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    try:
+        with ctl.backend() as backend:
+            for symbol in (*facts, *extra):
+                backend.add_rule([backend.add_atom(symbol)])
+        ctl.load(str(path))
+        start = time.perf_counter()
+        ctl.ground([("base", [])])
+        ground_seconds = time.perf_counter() - start
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    solutions = []
+    literals = {
+        symbol: atom.literal
+        for symbol in assumptions
+        if (atom := ctl.symbolic_atoms[symbol]) is not None and atom.is_external
+    }
+    if len(literals) != len(assumptions):
+        missing = next(s for s in assumptions if s not in literals)
+        raise EncodingError(_report(path, messages, f"{missing} is not a free external atom"))
+    for assumption in assumptions:
+        # The externals are free ([free]): this question's is assumed true, every other false.
+        chosen = literals[assumption]
+        models: list[tuple[Symbol, ...]] = []
+
+        def on_model(model: clingo.Model, found: list[tuple[Symbol, ...]] = models) -> None:
+            found.append(tuple(sorted(model.symbols(shown=True))))
+
+        start = time.perf_counter()
+        result = ctl.solve(
+            assumptions=[lit if lit == chosen else -lit for lit in literals.values()],
+            on_model=on_model,
+        )
+        solve_seconds = time.perf_counter() - start
+        stats = ctl.statistics
+        solutions.append(
+            Solution(
+                models=tuple(models),
+                exhausted=bool(result.exhausted),
+                stats=SolveStats(
+                    atoms=int(stats["problem"]["lp"]["atoms"]),
+                    rules=int(stats["problem"]["lp"]["rules"]),
+                    ground_seconds=ground_seconds,
+                    solve_seconds=solve_seconds,
+                    choices=int(stats["solving"]["solvers"]["choices"]),
+                    conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+                    models=len(models),
+                ),
+            )
+        )
+        ground_seconds = 0.0
+    return tuple(solutions)
 
 
 def _report(path: Path, messages: _Messages, headline: str) -> str:

@@ -18,7 +18,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "List every activated ability of every permanent (mana abilities included) and judge it: "
         "legal, or illegal with every reason and its CR rule: 602.2 (only the controller may "
         "activate), 107.5 ({T} and already tapped), 107.6 ({Q} and already untapped), 302.6 "
-        "(summoning sickness; haste lifts it, 702.10c). Costs other than {T} and {Q} are shown as "
+        "(summoning sickness; haste lifts it, 702.10c), 601.2h (its mana cost can't be paid with "
+        "the mana available now, judged exactly as by `mtgasp castable`). Other costs are shown as "
         "not checked yet, never as paid."
     )
     _common.add_board(parser)

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
-from . import _common, activations, orderings
+from . import _common, activations, castable, could_produce, orderings
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -32,6 +32,24 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "board": board.source,
         "turn": {"active": board.turn.active, "step": board.turn.step, "number": board.turn.number},
         "activations": activations.to_json(report.activations),
+        "could_produce": could_produce.to_json(report.could_produce),
+        "castable": castable.to_json(report.castable),
+        "next_step": {
+            "step": report.next_step,
+            "triggers": [
+                {
+                    "permanent": t.permanent,
+                    "card": t.card,
+                    "ability": t.ability,
+                    "controller": t.controller,
+                    "triggered": t.triggered,
+                    "for_player": t.player,
+                    "rule": t.rule,
+                    "reason": t.reason,
+                }
+                for t in report.next_step_triggers
+            ],
+        },
         "life_events": [orderings.to_json(r) for r in report.life_events],
     }
 
@@ -42,7 +60,22 @@ def to_text(report: CheckReport) -> str:
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
         f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
-    sections = [header, activations.to_text(report.activations)]
+    sections = [
+        header,
+        activations.to_text(report.activations),
+        could_produce.to_text(report.could_produce),
+        castable.to_text(report.castable),
+    ]
+    if report.next_step is not None:
+        step_name = report.next_step.replace("_", " ")
+        if report.next_step_triggers:
+            lines = [f"At the beginning of the next step ({step_name}; mtgasp step for courses):"]
+            for t in report.next_step_triggers:
+                verdict = f"triggers for {t.player}" if t.triggered else f"no: {t.rule} {t.reason}"
+                lines.append(f"  {t.permanent} ({t.card} #{t.ability}): {verdict}")
+            sections.append("\n".join(lines))
+        else:
+            sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
     if report.life_events:
         sections.append(orderings.summary_text(report.life_events))
     return "\n\n".join(sections)

@@ -1,0 +1,147 @@
+"""Benchmark of ``mtgasp step``: the end step of issue 5, four players, Witch of the Moors and two
+Perforating Artists triggering, each opponent with 5 cards in hand and 5 nonland permanents.
+
+Run: ``python -m benchmarks.step`` (add ``--json`` for JSON, ``--large`` for the largest board).
+Each board runs in a fresh process (peak memory is per board). Deterministic: fixed boards.
+The baseline is the first board (all cards identical); the other rows give ratios to it.
+Columns: raw courses (every course, counted one by one), distinct final states (projection),
+seconds for the whole query and for its two solver passes, ground program size, peak memory.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import resource
+import sys
+import time
+from typing import Any
+
+from mtgasp.board import parse_board
+from mtgasp.courses import step
+
+OPPONENTS = ("bob", "carol", "dan")
+
+#: name -> (hand of each opponent, nonland permanents of each opponent)
+BOARDS: dict[str, tuple[list[str], list[str]]] = {
+    "identical": (["Forest"] * 5, ["Grizzly Bears"] * 5),
+    "two-kinds": (["Forest"] * 5, ["Grizzly Bears"] * 3 + ["Darksteel Relic"] * 2),
+    "four-kinds": (
+        ["Forest"] * 3 + ["Island"] * 2,
+        ["Grizzly Bears"] * 3 + ["Darksteel Relic"] * 2,
+    ),
+}
+LARGE = {"four-kinds"}
+
+
+def board_text(hand: list[str], permanents: list[str]) -> str:
+    battlefield = [
+        {"id": "witch", "card": "Witch of the Moors", "controller": "alice"},
+        {"id": "artist1", "card": "Perforating Artist", "controller": "alice"},
+        {"id": "artist2", "card": "Perforating Artist", "controller": "alice"},
+    ]
+    for player in OPPONENTS:
+        for index, card in enumerate(permanents, start=1):
+            battlefield.append({"id": f"{player}-{index}", "card": card, "controller": player})
+    data = {
+        "players": [{"name": n} for n in ("alice", *OPPONENTS)],
+        "turn": {"active": "alice", "step": "postcombat_main", "number": 7},
+        "battlefield": battlefield,
+        "hand": {player: hand for player in OPPONENTS},
+        "graveyard": {"alice": ["Grizzly Bears"]},
+        "this_turn": {"gained_life": {"alice": 1}, "attacked_with": {"alice": ["Raging Goblin"]}},
+    }
+    return json.dumps(data)
+
+
+def measure(name: str) -> dict[str, Any]:
+    hand, permanents = BOARDS[name]
+    board = parse_board(board_text(hand, permanents), source=name)
+    start = time.perf_counter()
+    report = step(board, "end", max_courses=10_000_000)
+    seconds = time.perf_counter() - start
+    projected, counting = report.stats[-2], report.stats[-1]
+    return {
+        "board": name,
+        "courses": report.total_courses,
+        "counted_exactly": report.counted,
+        "distinct_final_states": len(report.outcomes),
+        "seconds": round(seconds, 3),
+        "projection_solve_seconds": round(projected.solve_seconds, 3),
+        "counting_solve_seconds": round(counting.solve_seconds, 3),
+        "atoms": projected.atoms,
+        "rules": projected.rules,
+        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+    }
+
+
+def _worker(name: str, queue: Any) -> None:
+    queue.put(measure(name))
+
+
+def run(names: list[str]) -> list[dict[str, Any]]:
+    rows = []
+    context = multiprocessing.get_context("spawn")
+    for name in names:
+        queue = context.Queue()
+        process = context.Process(target=_worker, args=(name, queue))
+        process.start()
+        rows.append(queue.get())
+        process.join()
+    base = rows[0]
+    for row in rows:
+        row["seconds_vs_baseline"] = round(row["seconds"] / base["seconds"], 2)
+        row["states_vs_baseline"] = round(
+            row["distinct_final_states"] / base["distinct_final_states"], 2
+        )
+        row["courses_per_state"] = round(row["courses"] / row["distinct_final_states"], 1)
+    return rows
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--large", action="store_true", help="also the largest board")
+    args = parser.parse_args(argv)
+    names = [n for n in BOARDS if args.large or n not in LARGE]
+    rows = run(names)
+    if args.json:
+        print(json.dumps({"benchmark": "step", "rows": rows}, indent=2))
+        return 0
+    headers = [
+        "board",
+        "courses",
+        "states",
+        "seconds",
+        "x base",
+        "proj s",
+        "count s",
+        "atoms",
+        "rules",
+        "peak MB",
+    ]
+    keys = [
+        "board",
+        "courses",
+        "distinct_final_states",
+        "seconds",
+        "seconds_vs_baseline",
+        "projection_solve_seconds",
+        "counting_solve_seconds",
+        "atoms",
+        "rules",
+        "peak_mb",
+    ]
+    widths = [
+        max(len(h), *(len(str(r[k])) for r in rows)) for h, k in zip(headers, keys, strict=True)
+    ]
+    print("  ".join(h.ljust(w) for h, w in zip(headers, widths, strict=True)))
+    print("  ".join("-" * w for w in widths))
+    for row in rows:
+        print("  ".join(str(row[k]).ljust(w) for k, w in zip(keys, widths, strict=True)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,366 @@
+"""The castable query: can each card in a player's hand, and each activated ability with a mana
+cost, be paid for right now? Exact: a witness plan for every yes, unsatisfiability for every no.
+
+One solve per question (``asp/queries/castable.lp``, rules in ``rules/601-mana-payment.lp``). The
+plan says which permanent activates which mana ability with which choice, which replacement
+outcome the player picks (616.1), what each triggered mana ability adds, the order of abilities
+with mana costs (filters, Doubling Cube) and what pays them, and how hybrid symbols are paid.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from clingo import Function, Number, String, Symbol
+
+from ._symbols import as_int, as_str, cost_text
+from .board import Board
+from .errors import QueryError
+from .facts import board_facts
+from .solve import Solution, SolveStats, solve, solve_each
+from .values import MANA_TYPES, Mana, decode_value
+
+__all__ = [
+    "MAX_PAID",
+    "CastableReport",
+    "Payment",
+    "PlanStep",
+    "Question",
+    "castable",
+    "payment",
+    "payments",
+    "questions",
+]
+
+
+@dataclass(frozen=True)
+class PlanStep:
+    """One mana ability activated in the plan (stage 0: cost only {T} or a sacrifice; stage k>0:
+    the k-th ability with a mana cost, paid with ``paid``)."""
+
+    stage: int
+    permanent: str
+    ability: int
+    choice: str | None
+    sacrificed: str | None
+    paid: Mana | None
+    produced: Mana
+    doubling_factor: int | None
+    triggers: tuple[tuple[str, Mana], ...]  # (trigger id "source#n", mana it added)
+
+    def __str__(self) -> str:
+        what = f"{self.permanent} #{self.ability}"
+        if self.sacrificed:
+            what += f" (sacrificing {self.sacrificed})"
+        if self.choice:
+            what += f" choosing {{{self.choice.upper()}}}"
+        if self.paid is not None:
+            what += f", paying {self.paid}"
+        if self.doubling_factor is not None:
+            what += f": doubles the pool (adds {self.doubling_factor}x)"
+        else:
+            what += f": {self.produced}"
+        for trigger, mana in self.triggers:
+            what += f" + {mana} ({trigger})"
+        return what
+
+
+@dataclass(frozen=True)
+class Question:
+    """What is to be paid: a card in hand (``index`` in the hand, 1-based) or an ability."""
+
+    kind: Literal["card", "ability"]
+    player: str
+    card: str
+    index: int | None = None
+    permanent: str | None = None
+    ability: int | None = None
+    excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
+    paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
+
+    def symbol(self) -> Symbol:
+        if self.kind == "card":
+            assert self.index is not None
+            return Function("card", [String(self.player), Number(self.index)])
+        assert self.permanent is not None
+        assert self.ability is not None
+        return Function("ability", [String(self.permanent), Number(self.ability)])
+
+
+@dataclass(frozen=True)
+class Payment:
+    """The verdict on one question; ``plan`` is a witness when ``payable``."""
+
+    question: Question
+    cost: str
+    payable: bool
+    plan: tuple[PlanStep, ...]
+    hybrid: tuple[str, ...]  # e.g. "{G/U} paid with {U} x1"
+    pool: Mana | None  # the mana after the plan (amounts capped at ``cap``)
+    unusable: tuple[str, ...]  # mana abilities the plan could not use, and why
+    stats: SolveStats
+    spend_any_color: bool = False  # mana may be spent as though it were any color (Orrery)
+
+    @property
+    def bounded(self) -> bool:
+        """A "no" found within the bound: plans used at most MAX_PAID abilities with mana costs
+        while the player has more (a plan with more of them was not searched)."""
+        return not self.payable and self.question.paid_abilities > MAX_PAID
+
+
+@dataclass(frozen=True)
+class CastableReport:
+    player: str
+    payments: tuple[Payment, ...]
+    stats: SolveStats  # summed over the solves
+
+
+#: A plan activates at most this many mana abilities with mana costs (filters, Doubling Cube):
+#: the #const max_paid of rules/601-mana-payment.lp. A "no" beyond it is marked ``bounded``.
+MAX_PAID = 3
+
+_COST_ORDER = ("generic", "hybrid", "w", "u", "b", "r", "g", "c")
+
+
+def _cost_sort(symbol: Symbol) -> tuple[int, str]:
+    return (_COST_ORDER.index(symbol.name) if symbol.name in _COST_ORDER else 9, str(symbol))
+
+
+def payment(board: Board, question: Question, cost: str) -> Payment:
+    """One exact solve: can ``question`` (whose cost is ``cost``) be paid now, and how."""
+    request = Function("pay_request", [question.symbol()])
+    solution = solve(
+        "castable", board_facts(board), max_models=1, extra=[request], consts={"max_paid": MAX_PAID}
+    )
+    return _decode(board, question, cost, solution)
+
+
+def _decode(board: Board, question: Question, cost: str, solution: Solution) -> Payment:
+    if not solution.models:
+        # Unsatisfiable: no plan exists (clasp proved it), so the cost can't be paid now.
+        return Payment(question, cost, False, (), (), None, (), solution.stats)
+    (model,) = solution.models
+    plan = _Plan()
+    for symbol in model:
+        plan.read(symbol)
+    return Payment(
+        question,
+        cost,
+        True,
+        plan.steps(board),
+        tuple(sorted(plan.hybrid)),
+        Mana(**{t: plan.final.get(t, 0) for t in MANA_TYPES}),
+        tuple(sorted(plan.unusable)),
+        solution.stats,
+        plan.spend_any,
+    )
+
+
+_Stage0 = tuple[str, int, str | None]  # permanent, ability, sacrificed land
+
+
+class _Plan:
+    """The symbols of one castable model, gathered per step."""
+
+    def __init__(self) -> None:
+        self.stage0: dict[_Stage0, tuple[str | None, Mana]] = {}
+        self.stage0_triggers: dict[tuple[str, int], list[tuple[str, Mana]]] = defaultdict(list)
+        self.stages: dict[int, tuple[str, int, str | None]] = {}
+        self.produced: dict[int, Mana] = {}
+        self.factor: dict[int, int] = {}
+        self.stage_triggers: dict[int, list[tuple[str, Mana]]] = defaultdict(list)
+        self.paid: dict[int, dict[str, int]] = defaultdict(dict)
+        self.final: dict[str, int] = {}
+        self.hybrid: list[str] = []
+        self.unusable: list[str] = []
+        self.spend_any = False
+
+    def read(self, symbol: Symbol) -> None:
+        args, name = symbol.arguments, symbol.name
+        if name == "got":
+            perm, number, chosen = args[0].arguments
+            self.stage0[(as_str(perm), as_int(number), None)] = (_choice(chosen), _mana(args[1]))
+        elif name == "sac_got":
+            key = (as_str(args[0]), as_int(args[1]), as_str(args[2]))
+            self.stage0[key] = (as_str(args[3]), _mana(args[4]))
+        elif name == "trig":
+            perm, number, _ = args[0].arguments
+            self.stage0_triggers[(as_str(perm), as_int(number))].append(
+                (f"{as_str(args[1])}#{as_int(args[2])}", _mana(args[3]))
+            )
+        elif name == "at":
+            perm, number, chosen = args[0].arguments
+            self.stages[as_int(args[1])] = (as_str(perm), as_int(number), _choice(chosen))
+        elif name == "paid":
+            self.paid[as_int(args[0])][as_str(args[1])] = as_int(args[2])
+        elif name == "sgot":
+            self.produced[as_int(args[0])] = _mana(args[1])
+        elif name == "factor":
+            self.factor[as_int(args[0])] = as_int(args[1])
+        elif name == "strig":
+            self.stage_triggers[as_int(args[0])].append(
+                (f"{as_str(args[1])}#{as_int(args[2])}", _mana(args[3]))
+            )
+        elif name == "hybrid_paid":
+            if as_int(args[3]) > 0:
+                halves = "/".join(a.name.upper() for a in args[0:2])
+                paid_with = args[2].name.upper()
+                self.hybrid.append(f"{{{halves}}} x{as_int(args[3])} paid with {{{paid_with}}}")
+        elif name == "final":
+            self.final[as_str(args[0])] = as_int(args[1])
+        elif name == "unusable":
+            self.unusable.append(f"{as_str(args[0])} #{as_int(args[1])}: {as_str(args[2])}")
+        elif name == "spend_any":
+            self.spend_any = True
+        elif name not in ("use", "sac", "cap", "need"):
+            raise ValueError(f"unexpected symbol in the castable answer: {symbol}")
+
+    def steps(self, board: Board) -> tuple[PlanStep, ...]:
+        order = {p.id: i for i, p in enumerate(board.battlefield)}
+        result = []
+        for key in sorted(self.stage0, key=lambda k: (order[k[0]], k[1], k[2] or "")):
+            perm, number, sacrificed = key
+            chosen, produced = self.stage0[key]
+            triggers = [] if sacrificed else self.stage0_triggers.get((perm, number), [])
+            result.append(
+                PlanStep(
+                    0,
+                    perm,
+                    number,
+                    chosen,
+                    sacrificed,
+                    None,
+                    produced,
+                    None,
+                    tuple(sorted(triggers)),
+                )
+            )
+        for stage in sorted(self.stages):
+            perm, number, chosen = self.stages[stage]
+            result.append(
+                PlanStep(
+                    stage,
+                    perm,
+                    number,
+                    chosen,
+                    None,
+                    Mana(**self.paid[stage]),
+                    self.produced.get(stage, Mana()),
+                    self.factor.get(stage),
+                    tuple(sorted(self.stage_triggers.get(stage, []))),
+                )
+            )
+        return tuple(result)
+
+
+def _choice(symbol: Symbol) -> str | None:
+    text = as_str(symbol)
+    return None if text == "none" else text
+
+
+def _mana(symbol: Symbol) -> Mana:
+    value = decode_value(symbol)
+    return value if isinstance(value, Mana) else Mana()
+
+
+def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question, str]]:
+    """Every card in each player's hand with a mana cost, then every activated ability of their
+    permanents with a mana cost (one deterministic solve), each with its cost in card notation."""
+    names = [players] if isinstance(players, str) else list(players)
+    facts = [Function("pay_for", [String(name)]) for name in names]
+    solution = solve("pay-questions", board_facts(board), extra=facts)
+    cards: dict[Symbol, str] = {}
+    costs: dict[Symbol, list[Symbol]] = defaultdict(list)
+    excludes: dict[Symbol, str] = {}
+    paid: dict[str, int] = {}
+    for symbol in solution.models[0]:
+        args = symbol.arguments
+        if symbol.name == "question":
+            cards[args[0]] = as_str(args[1])
+        elif symbol.name == "question_excludes":
+            excludes[args[0]] = str(args[1])
+        elif symbol.name == "paid_mana_abilities":
+            paid[as_str(args[0])] = as_int(args[1])
+        else:
+            costs[args[0]].append(Function("mana", [args[1], args[2]]))
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    controller = {p.id: p.controller for p in board.battlefield}
+    result = []
+    for q, card in cards.items():
+        if q.name == "card":
+            who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
+            question = Question("card", who, card, index=index, paid_abilities=paid[who])
+        else:
+            perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
+            question = Question(
+                "ability",
+                controller[perm],
+                card,
+                permanent=perm,
+                ability=number,
+                excludes=excludes.get(q),
+                paid_abilities=paid[controller[perm]],
+            )
+        text = "".join(
+            cost_text(c) for c in sorted(costs[q], key=lambda c: _cost_sort(c.arguments[0]))
+        )
+        result.append((question, text))
+    result.sort(
+        key=lambda qt: (
+            names.index(qt[0].player),
+            qt[0].kind != "card",
+            qt[0].index or 0,
+            order.get(qt[0].permanent or "", 0),
+            qt[0].ability or 0,
+        )
+    )
+    return result
+
+
+def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
+    """Every question of these players (see :func:`questions`), on one grounding."""
+    asked = [(q, c) for q, c in questions(board, players) if cards or q.kind == "ability"]
+    if not asked:
+        return ()
+    # A question depends only on its payer, its cost and the source it excludes: alike questions
+    # are solved once (pay-questions.lp says what they depend on).
+    groups: dict[tuple[str, str, str | None], Question] = {}
+    for q, cost in asked:
+        groups.setdefault((q.player, cost, q.excludes), q)
+    keys = list(groups)
+    solutions = solve_each(
+        "castable",
+        board_facts(board),
+        [Function("pay_request", [groups[key].symbol()]) for key in keys],
+        extra=[Function("pay_for", [String(name)]) for name in players],
+        options=["--heuristic=Domain"],
+        consts={"max_paid": MAX_PAID},
+    )
+    decoded = {
+        key: _decode(board, groups[key], key[1], solution)
+        for key, solution in zip(keys, solutions, strict=True)
+    }
+    return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
+
+
+def castable(board: Board, *, player: str | None = None) -> CastableReport:
+    """For each card in ``player``'s hand (default: the active player) and each of their activated
+    abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.)"""
+    who = player or board.turn.active
+    if who not in {p.name for p in board.players}:
+        names = ", ".join(p.name for p in board.players)
+        raise QueryError(f"no player named '{who}'; players are: {names}")
+    found = payments(board, [who])
+    total = SolveStats(
+        atoms=max((p.stats.atoms for p in found), default=0),
+        rules=max((p.stats.rules for p in found), default=0),
+        ground_seconds=sum(p.stats.ground_seconds for p in found),
+        solve_seconds=sum(p.stats.solve_seconds for p in found),
+        choices=sum(p.stats.choices for p in found),
+        conflicts=sum(p.stats.conflicts for p in found),
+        models=sum(p.stats.models for p in found),
+    )
+    return CastableReport(who, found, total)

@@ -1,0 +1,173 @@
+"""Printing course reports (step, resolve, event, cast): text for people, JSON for programs."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from .._output import dumps, table
+from ..courses import DEFAULT_MAX_COURSES, CourseReport, board_to_data
+from ..errors import QueryError
+
+
+def add_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--max-courses",
+        type=int,
+        default=DEFAULT_MAX_COURSES,
+        metavar="N",
+        help=f"count at most N courses one by one (default {DEFAULT_MAX_COURSES}); the distinct "
+        "final states are exact either way",
+    )
+    parser.add_argument(
+        "--write-board",
+        metavar="PATH",
+        help="write each distinct final board as YAML: PATH itself if there is one, else "
+        "PATH with -1, -2, ... before its suffix",
+    )
+    parser.add_argument(
+        "--show",
+        type=int,
+        default=0,
+        metavar="N",
+        help="text: print only the first N final states (default 0: all); the rest are counted",
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
+    )
+
+
+def output(report: CourseReport, args: argparse.Namespace) -> str:
+    if args.write_board:
+        write_boards(report, args.write_board)
+    return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
+
+
+def write_boards(report: CourseReport, path: str) -> list[Path]:
+    target = Path(path)
+    paths = []
+    for index, outcome in enumerate(report.outcomes, start=1):
+        out = target
+        if len(report.outcomes) > 1:
+            out = target.with_name(f"{target.stem}-{index}{target.suffix}")
+        try:
+            out.write_text(
+                yaml.safe_dump(board_to_data(outcome.board), sort_keys=False, allow_unicode=True),
+                encoding="utf-8",
+            )
+        except OSError as exc:
+            raise QueryError(f"cannot write {out}: {exc}") from None
+        paths.append(out)
+    return paths
+
+
+def to_json(report: CourseReport) -> dict[str, Any]:
+    return {
+        "query": report.query,
+        "schema": 1,
+        "board": report.board.source,
+        "request": report.request,
+        "triggers": [
+            {
+                "permanent": t.permanent,
+                "card": t.card,
+                "ability": t.ability,
+                "controller": t.controller,
+                "triggered": t.triggered,
+                "for_player": t.player,
+                "rule": t.rule,
+                "reason": t.reason,
+            }
+            for t in report.triggers
+        ],
+        "total_courses": report.total_courses,
+        "courses_counted_exactly": report.counted,
+        "max_courses": report.max_courses,
+        "distinct_final_states": len(report.outcomes),
+        "horizon": report.horizon,
+        "hit_horizon": report.hit_horizon,
+        "truncated": report.truncated,
+        "unmodelled": list(report.unmodelled),
+        "mana_values": [
+            {"zone": zone, "object": obj, "mana_value": value}
+            for zone, obj, value in report.mana_values
+        ],
+        "outcomes": [
+            {
+                "courses": o.courses,
+                "life": dict(o.state.life),
+                "battlefield": list(o.state.battlefield),
+                "zones": [
+                    {"player": p, "zone": z, "card": c, "object": k} for p, z, c, k in o.state.zones
+                ],
+                "counters": [
+                    {"permanent": p, "kind": k, "count": n} for p, k, n in o.state.counters
+                ],
+                "gained_life_this_turn": dict(o.state.gained),
+                "lost_life_this_turn": dict(o.state.lost),
+                "hit_horizon": o.state.hit_horizon,
+                "changes": list(o.changes),
+                "witness": list(o.witness),
+                "board": board_to_data(o.board),
+            }
+            for o in report.outcomes
+        ],
+    }
+
+
+def to_text(report: CourseReport, *, show: int = 0) -> str:
+    board = report.board
+    lines = [
+        f"Board {board.source}: {len(board.players)} players; turn {board.turn.number}, "
+        f"{board.turn.active}'s turn. Request: {report.request}."
+    ]
+    if report.query == "step":
+        if report.triggers:
+            rows = [
+                [
+                    t.permanent,
+                    f"{t.card} #{t.ability}",
+                    t.controller,
+                    f"triggers for {t.player}" if t.triggered else f"no: {t.rule} {t.reason}",
+                ]
+                for t in report.triggers
+            ]
+            lines += ["", "Abilities that trigger as the step begins (603.2b, 603.4):"]
+            lines.append(table(["permanent", "ability", "controller", "verdict"], rows))
+        else:
+            lines.append("No ability triggers as the step begins.")
+    for zone, obj, value in report.mana_values:
+        where = "on the stack" if zone == "stack" else "on the battlefield"
+        lines.append(f"Mana value of {obj} {where}: {value} (202.3e)")
+    count = (
+        f"{report.total_courses} course{'' if report.total_courses == 1 else 's'}"
+        if report.counted
+        else f"TRUNCATED: more than {report.max_courses} courses (--max-courses); counts below "
+        "are lower bounds"
+    )
+    states = len(report.outcomes)
+    lines += ["", f"{count}; {states} distinct final state{'' if states == 1 else 's'}."]
+    if report.hit_horizon:
+        lines.append(
+            f"TRUNCATED: some course was still going after {report.horizon} resolution steps."
+        )
+    for text in report.unmodelled:
+        lines.append(f"Not modelled: {text}")
+    listed = report.outcomes[:show] if show > 0 else report.outcomes
+    for index, outcome in enumerate(listed, start=1):
+        plural = "course" if outcome.courses == 1 else "courses"
+        lines += ["", f"Final state {index} ({outcome.courses} {plural}):"]
+        lines += [f"  {c}" for c in outcome.changes]
+        lines.append("  for example:")
+        lines += [f"    {w}" for w in outcome.witness]
+    if len(listed) < len(report.outcomes):
+        rest = report.outcomes[len(listed) :]
+        lines += [
+            "",
+            f"TRUNCATED listing (--show {show}): {len(rest)} more final states "
+            f"({sum(o.courses for o in rest)} courses) not printed.",
+        ]
+    return "\n".join(lines)

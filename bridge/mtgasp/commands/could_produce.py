@@ -1,0 +1,105 @@
+"""``mtgasp could-produce``: the types of mana each permanent could produce (106.7)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .._output import dumps, table
+from ..mana import CouldProduceReport, TypeWitness, could_produce, type_text
+from . import _common
+
+NAME = "could-produce"
+HELP = "the types of mana each permanent could produce now (106.7), with witnesses"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.description = """\
+For each permanent, the set of mana types it could produce (106.7): every mana ability of the
+permanent (not only {T} ones) as if it resolved now, costs ignored (payable or not), replacement
+effects applied in any possible order. "Type" includes colorless ({C}); "color" does not (Exotic
+Orchard and Fellwar Stone never add {C}). Abilities that add what other lands "could produce" are a
+least fixed point: two Reflecting Pools alone produce nothing. Triggered mana abilities (Wild
+Growth, Mana Flare) are not something a permanent can produce.
+
+example:
+  mtgasp could-produce examples/exotic-orchard.yaml --why"""
+    _common.add_board(parser)
+    parser.add_argument("--permanent", metavar="ID", help="only this permanent")
+    parser.add_argument(
+        "--why",
+        action="store_true",
+        help="give each type a witness: the chain of permanents and the replacement order",
+    )
+    _common.add_json(parser)
+
+
+def run(args: argparse.Namespace) -> str:
+    report = could_produce(_common.board(args), permanent=args.permanent, why=args.why)
+    return dumps(to_json(report)) if args.json else to_text(report)
+
+
+def _witness_json(witness: TypeWitness) -> dict[str, Any]:
+    return {
+        "type": witness.type,
+        "chain": [
+            {
+                "permanent": step.permanent,
+                "ability": step.ability,
+                "choice": step.choice,
+                "reflected_from": step.reflected_from,
+                "replacement_order": list(step.order) if step.order is not None else None,
+            }
+            for step in witness.chain
+        ],
+    }
+
+
+def to_json(report: CouldProduceReport) -> dict[str, Any]:
+    return {
+        "query": "could-produce",
+        "schema": 1,
+        "permanents": [
+            {
+                "permanent": p.permanent,
+                "card": p.card,
+                "controller": p.controller,
+                "types": list(p.types),
+                **({"witnesses": [_witness_json(w) for w in p.witnesses]} if report.why else {}),
+            }
+            for p in report.permanents
+        ],
+        "stats": {"atoms": report.stats.atoms, "rules": report.stats.rules},
+    }
+
+
+def witness_text(witness: TypeWitness) -> str:
+    """``{G}: pool #1 choosing {G} <- forest #1 adds {G}`` with replacement orders."""
+    parts = []
+    for step in witness.chain:
+        what = f"{step.permanent} #{step.ability}"
+        if step.choice:
+            what += f" choosing {type_text(step.choice)}"
+        if step.order:
+            what += f" (replacements: {', '.join(step.order)})"
+        parts.append(what)
+    return f"{type_text(witness.type)}: " + " <- ".join(parts)
+
+
+def to_text(report: CouldProduceReport) -> str:
+    if not report.permanents:
+        return "Could produce (106.7): no permanents on the battlefield."
+    rows = [
+        [p.permanent, p.card, p.controller, "".join(map(type_text, p.types)) or "none"]
+        for p in report.permanents
+    ]
+    lines = ["Could produce (106.7):", table(["id", "card", "controller", "types"], rows)]
+    if report.why:
+        lines.append("")
+        lines.append(
+            "Why (each type: the ability that yields it <- the land that defined its choice):"
+        )
+        for p in report.permanents:
+            for witness in p.witnesses:
+                lines.append(f"  {p.permanent} {witness_text(witness)}")
+    return "\n".join(lines)

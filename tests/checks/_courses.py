@@ -1,0 +1,98 @@
+"""Shared verification of course cases (step, resolve, event, cast).
+
+``args``: ``step`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``, ``copy``,
+``controller`` (cast). ``expect`` keys, each optional:
+
+- ``triggered``: the begin-step triggers, as ``"permanent>player"`` (exactly these)
+- ``not_triggered``: ``{permanent: "rule"}`` (exactly these)
+- ``reasons``: ``{permanent: "text"}``, a substring of its not-triggered reason
+- ``outcomes``: the number of distinct final states; ``courses``: the number of courses
+- ``lives``: the distinct final life totals, a list of ``{holder: life}`` (exactly these)
+- ``always_on``/``never_on``: permanent ids on (off) the battlefield in every final state
+- ``sometimes_off``: ids that leave the battlefield in some final state
+- ``counters``: ``{id: {kind: n}}`` in every final state
+- ``hands``: the distinct final hands of one player: ``{player: [[cards...], ...]}``
+- ``graveyards``: likewise, the distinct final graveyards
+- ``gained``: ``{player: n}`` life gained this turn in every final state
+- ``witness``: a substring of some witness course
+- ``no_witness``: a substring of no witness course
+- ``mana_values``: ``[[zone, object, value], ...]`` (exactly these)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mtgasp import Board
+from mtgasp.courses import CourseReport, cast, life_event, resolve, step
+
+
+def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
+    if query == "step":
+        return step(board, args["step"])
+    if query == "resolve":
+        return resolve(board)
+    if query == "event":
+        kind, player, amount = args["event"].split(":")
+        return life_event(board, kind, player, int(amount))
+    return cast(
+        board,
+        args["card"],
+        x=args.get("x", 0),
+        copy=args.get("copy", False),
+        controller=args.get("controller"),
+    )
+
+
+def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
+    report = run(query, board, args)
+    assert report.counted, "every course counted"
+    assert not report.hit_horizon, "no course cut by the horizon"
+    outcomes = report.outcomes
+    assert all(o.courses > 0 for o in outcomes), "each final state has a course"
+    assert sum(o.courses for o in outcomes) == report.total_courses
+    if "triggered" in expect:
+        found = sorted(f"{t.permanent}>{t.player}" for t in report.triggers if t.triggered)
+        assert found == sorted(expect["triggered"]), f"triggered {found}"
+    if "not_triggered" in expect:
+        found_rules = {t.permanent: t.rule for t in report.triggers if not t.triggered}
+        assert found_rules == expect["not_triggered"], f"not triggered {found_rules}"
+    for perm, text in expect.get("reasons", {}).items():
+        reasons = [t.reason or "" for t in report.triggers if t.permanent == perm]
+        assert any(text in r for r in reasons), f"reasons of {perm}: {reasons}"
+    if "outcomes" in expect:
+        assert len(outcomes) == expect["outcomes"], f"{len(outcomes)} final states"
+    if "courses" in expect:
+        assert report.total_courses == expect["courses"], f"{report.total_courses} courses"
+    if "lives" in expect:
+        found_lives = sorted({o.state.life for o in outcomes})
+        wanted = sorted({tuple(sorted(d.items())) for d in expect["lives"]})
+        assert found_lives == wanted, f"lives {found_lives}"
+    for perm in expect.get("always_on", []):
+        assert all(perm in o.state.battlefield for o in outcomes), f"{perm} left in some course"
+    for perm in expect.get("never_on", []):
+        assert all(perm not in o.state.battlefield for o in outcomes), f"{perm} is still there"
+    for perm in expect.get("sometimes_off", []):
+        assert any(perm not in o.state.battlefield for o in outcomes), f"{perm} never leaves"
+    for perm, kinds in expect.get("counters", {}).items():
+        for o in outcomes:
+            have = {k: n for p, k, n in o.state.counters if p == perm}
+            assert have == kinds, f"counters of {perm}: {have}"
+    for player, hands in expect.get("hands", {}).items():
+        found_hands = sorted({tuple(sorted(o.board.hand.get(player, ()))) for o in outcomes})
+        assert found_hands == sorted(tuple(sorted(h)) for h in hands), f"hands {found_hands}"
+    for player, graveyards in expect.get("graveyards", {}).items():
+        found_gy = sorted({tuple(sorted(o.board.graveyard.get(player, ()))) for o in outcomes})
+        assert found_gy == sorted(tuple(sorted(g)) for g in graveyards), f"graveyards {found_gy}"
+    for player, amount in expect.get("gained", {}).items():
+        for o in outcomes:
+            assert dict(o.state.gained).get(player, 0) == amount, f"gained {o.state.gained}"
+    if "witness" in expect:
+        text = ["\n".join(o.witness) for o in outcomes]
+        assert any(expect["witness"] in w for w in text), f"witnesses: {text}"
+    if "no_witness" in expect:
+        text = ["\n".join(o.witness) for o in outcomes]
+        assert not any(expect["no_witness"] in w for w in text), f"witnesses: {text}"
+    if "mana_values" in expect:
+        found_mv = sorted(list(m) for m in report.mana_values)
+        assert found_mv == sorted(expect["mana_values"]), f"mana values {found_mv}"

@@ -1,0 +1,37 @@
+"""Could-produce (106.7) on generated boards agrees with a plain iterative fixed point in Python.
+
+The boards and the baseline are those of ``benchmarks/could_produce.py`` (Pools, Orchards, basics,
+mana creatures, Fellwar Stones, Mana Reflections, Nyxbloom Ancient, Pale Moon, and Contamination on
+odd seeds), at small sizes and many seeds.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from mtgasp import parse_board
+from mtgasp.mana import could_produce
+
+_PATH = Path(__file__).parents[1] / "benchmarks" / "could_produce.py"
+_SPEC = importlib.util.spec_from_file_location("_could_produce_benchmark", _PATH)
+assert _SPEC is not None
+assert _SPEC.loader is not None
+bench = importlib.util.module_from_spec(_SPEC)
+sys.modules[_SPEC.name] = bench
+_SPEC.loader.exec_module(bench)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_could_produce_agrees_with_the_python_fixed_point(seed: int) -> None:
+    data = bench.board_data(size=30 + 5 * seed, seed=seed, contamination=seed % 2 == 1)
+    board = parse_board(yaml.safe_dump(data), source=f"seed {seed}")
+    report = could_produce(board)
+    expected, _ = bench.baseline(data)
+    got = {p.permanent: set(p.types) for p in report.permanents}
+    assert got == expected
+    assert report.stats.choices == 0
