@@ -6,7 +6,7 @@ Run from the repository root::
     python -m benchmarks.orderings --json -        # the same as JSON
     python -m benchmarks.orderings --n 4 10 16 --brute-max-n 10
 
-For each n, three generated events (fixed seeds) with n replacement effects:
+For each n, four generated events (fixed seeds) with n replacement effects:
 
 - ``mana``: a nonbasic land tapped for mana with effects drawn from Mana Reflection and Nyxbloom
   Ancient (multipliers: commute), Contamination, Pale Moon and Ritual of Subdual (type setters:
