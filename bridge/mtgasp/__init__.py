@@ -13,6 +13,7 @@ from .check import CheckReport, check
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
 from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
 from .mana import CouldProduceReport, TapReport, could_produce, tap
+from .orderings import LifeEvent, OrderingsReport, TapEvent, orderings, parse_event
 
 __all__ = [
     "Activation",
@@ -25,13 +26,16 @@ __all__ = [
     "CouldProduceReport",
     "CourseReport",
     "EncodingError",
+    "LifeEvent",
     "MtgaspError",
+    "OrderingsReport",
     "Outcome",
     "Payment",
     "Permanent",
     "Player",
     "QueryError",
     "Reason",
+    "TapEvent",
     "TapReport",
     "activations",
     "cast",
@@ -40,7 +44,9 @@ __all__ = [
     "could_produce",
     "life_event",
     "load_board",
+    "orderings",
     "parse_board",
+    "parse_event",
     "resolve",
     "step",
     "tap",
