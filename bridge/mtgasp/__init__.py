@@ -14,6 +14,7 @@ from .checker import Checker
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
 from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
 from .mana import CouldProduceReport, TapReport, could_produce, tap
+from .orderings import LifeEvent, OrderingsReport, TapEvent, orderings, parse_event
 
 __all__ = [
     "Activation",
@@ -27,13 +28,16 @@ __all__ = [
     "CouldProduceReport",
     "CourseReport",
     "EncodingError",
+    "LifeEvent",
     "MtgaspError",
+    "OrderingsReport",
     "Outcome",
     "Payment",
     "Permanent",
     "Player",
     "QueryError",
     "Reason",
+    "TapEvent",
     "TapReport",
     "activations",
     "cast",
@@ -42,7 +46,9 @@ __all__ = [
     "could_produce",
     "life_event",
     "load_board",
+    "orderings",
     "parse_board",
+    "parse_event",
     "resolve",
     "step",
     "tap",

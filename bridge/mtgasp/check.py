@@ -9,6 +9,7 @@ from .board import STEPS, Board
 from .castable import CastableReport, castable
 from .courses import TriggerVerdict, triggers_at
 from .mana import CouldProduceReport, could_produce
+from .orderings import LifeEvent, OrderingsReport, orderings
 
 __all__ = ["CheckReport", "check"]
 
@@ -23,6 +24,9 @@ class CheckReport:
     castable: CastableReport
     next_step: str | None = None
     next_step_triggers: tuple[TriggerVerdict, ...] = ()
+    life_events: tuple[OrderingsReport, ...] = ()
+    """For each player, gaining and losing 1 life, where a replacement or "can't" effect bears
+    on it (614, 616, 119.7, 119.8); empty when none does."""
 
 
 def check(board: Board) -> CheckReport:
@@ -37,4 +41,17 @@ def check(board: Board) -> CheckReport:
         castable=castable(board),
         next_step=next_step,
         next_step_triggers=triggers,
+        life_events=_life_events(board),
     )
+
+
+def _life_events(board: Board) -> tuple[OrderingsReport, ...]:
+    """A 1-life gain and loss of each player where an effect applies or a "can't" bears on it."""
+    reports = []
+    for player in board.players:
+        for kind in ("gain", "lose"):
+            report = orderings(board, LifeEvent(kind, player.name, 1))
+            barred = any(f"can't {kind} life" in text for text in report.prohibitions)
+            if barred or any(e.applies_now for e in report.effects):
+                reports.append(report)
+    return tuple(reports)

@@ -97,7 +97,15 @@ def could_produce(
     if permanent is not None and board.permanent(permanent) is None:
         ids = ", ".join(p.id for p in board.battlefield) or "none"
         raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
-    solution = solve("could-produce", board_facts(board), consts={"why": int(why)})
+    # With why, witness orders walk the replacement graph effect by effect: build it over sets of
+    # applied effects (no sharing between interchangeable effects, no partial-order reduction:
+    # same outcomes, every effect on the path; see asp/README.md, replacement effects).
+    plain = 0 if why else 1
+    solution = solve(
+        "could-produce",
+        board_facts(board),
+        consts={"why": int(why), "interchange": plain, "independence": plain},
+    )
     (model,) = solution.models
     graphs = _EventGraphs()
     types: dict[str, set[str]] = defaultdict(set)

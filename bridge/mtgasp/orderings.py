@@ -10,9 +10,8 @@ request, every ordering up to a bound.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from functools import cache
 from typing import Literal
 
 from clingo import Symbol
@@ -27,10 +26,12 @@ from .values import MANA_TYPES, Value, decode_value, value_sort_key
 __all__ = [
     "Effect",
     "Event",
+    "EventGraph",
     "LifeEvent",
     "OrderingsReport",
     "Outcome",
     "TapEvent",
+    "event_graph",
     "orderings",
     "parse_event",
 ]
@@ -109,6 +110,12 @@ class Effect:
     reason: str
     rule_class: int
     applies_now: bool
+    kind: str = ""
+    """The first effect of its kind: effects of one kind act alike on the event (same kind of
+    condition, change and 616.1 class) and always commute."""
+    independent: bool = False
+    """Its order cannot matter: it commutes with every other effect and never makes one apply
+    or stop applying, so it may stand anywhere in any ordering."""
 
 
 @dataclass(frozen=True)
@@ -133,6 +140,8 @@ class OrderingsReport:
     listed: tuple[tuple[str, ...], ...] | None
     max_orderings: int
     stats: SolveStats
+    graph_nodes: int = 0
+    graph_edges: int = 0
 
     @property
     def order_matters(self) -> bool:
@@ -170,12 +179,15 @@ def orderings(
 
     With ``list_all``, also every ordering itself, up to ``max_orderings`` (``truncated`` says
     when there are more). Counts are exact whatever the bound.
+
+    >>> report = orderings(load_board("examples/mana-reflection-contamination.yaml"),
+    ...                    parse_event("tap:forest"))  # doctest: +SKIP
+    >>> [(str(o.value), o.orderings) for o in report.outcomes]  # doctest: +SKIP
+    [('{B}', 1), ('{B}{B}', 1)]
     """
     if max_orderings < 1:
         raise QueryError("--max-orderings must be at least 1")
-    solution = solve("orderings", board_facts(board), extra=[_request(board, event)])
-    (model,) = solution.models
-    graph = _Graph.read(model)
+    graph = event_graph(board_facts(board), _request(board, event))
     if graph.start is None:
         raise QueryError(_no_event_message(event))
     counts = graph.count_paths()
@@ -191,12 +203,48 @@ def orderings(
         effects=graph.effects(),
         prohibitions=graph.prohibitions() if isinstance(event, LifeEvent) else (),
         outcomes=outcomes,
-        noncommuting=tuple(sorted(graph.noncommuting)),
+        noncommuting=graph.noncommuting() if len(outcomes) > 1 else (),
         total_orderings=sum(counts.values()),
         listed=listed,
         max_orderings=max_orderings,
-        stats=solution.stats,
+        graph_nodes=graph.node_count(),
+        graph_edges=graph.edge_count(),
+        stats=graph.stats,
     )
+
+
+def event_graph(
+    facts: Sequence[Symbol],
+    request: Symbol,
+    *,
+    interchange: bool = True,
+    independence: bool = True,
+) -> EventGraph:
+    """Solve the orderings query for one event request on ``facts`` and read its graph back.
+
+    The lower-level entry point under :func:`orderings`, for programs that build their own facts
+    (benchmarks, other queries). The answers never depend on the two switches, only the size of
+    the graph: ``interchange=False`` stops sharing nodes between interchangeable effects and
+    ``independence=False`` keeps effects whose order cannot matter in the graph
+    (``#const interchange``, ``#const independence``), to measure what each saves.
+    """
+    solution = solve(
+        "orderings",
+        facts,
+        extra=[request],
+        consts={
+            "interchange": 1 if interchange else 0,
+            "independence": 1 if independence else 0,
+        },
+    )
+    (model,) = solution.models
+    graph = EventGraph.read(model, solution.stats)
+    if graph.too_many:
+        raise QueryError(
+            "too many distinct replacement effects apply to this event: the counts of applied "
+            "effects do not fit a 31-bit number (616.1 orderings are not enumerated)"
+        )
+    return graph
 
 
 def _no_event_message(event: Event) -> str:
@@ -212,27 +260,40 @@ def _no_event_message(event: Event) -> str:
 _Node = tuple[int, Symbol]
 
 
-class _Graph:
-    """The replacement graph of one event, as the encodings derived it."""
+class EventGraph:
+    """The replacement graph of one event, as the encodings derived it (616.1).
 
-    def __init__(self) -> None:
+    A node is (counts of applied effects per kind in a mixed radix, current value); an edge
+    applies one more effect of a kind. Effects of one kind are interchangeable, so an edge of a
+    kind with ``S`` members of which ``A`` are applied stands for ``S - A`` distinct effects.
+    """
+
+    def __init__(self, stats: SolveStats) -> None:
+        self.stats = stats
         self.start: _Node | None = None
         self.chooser = ""
+        self.too_many = False
         self.edges: dict[_Node, list[tuple[str, _Node]]] = defaultdict(list)
         self.results: dict[_Node, Value] = {}
         self.index: dict[str, int] = {}
+        self.kind_of: dict[str, str] = {}
+        self.kind_size: dict[str, int] = {}
+        self.kind_weight: dict[str, int] = {}
         self.cards: dict[str, str] = {}
         self.controllers: dict[str, str] = {}
         self.classes: dict[str, int] = {}
         self.reasons: dict[str, str] = {}
-        self.applies: set[str] = set()
-        self.noncommuting: set[tuple[str, str]] = set()
+        self.now: set[str] = set()
+        self.independent: set[str] = set()
+        self.anyway: set[str] = set()
         self.cant: list[tuple[str, str, str]] = []
+        self._memo: dict[_Node, dict[Value, int]] | None = None
 
     @staticmethod
-    def read(model: tuple[Symbol, ...]) -> _Graph:
-        graph = _Graph()
+    def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+        graph = EventGraph(stats)
         initial: Symbol | None = None
+        kind_ids: dict[Symbol, str] = {}
         for symbol in model:
             name, args = symbol.name, symbol.arguments
             if name == "event_value":
@@ -240,13 +301,21 @@ class _Graph:
             elif name == "event_player":
                 graph.chooser = as_str(args[1])
             elif name == "edge":
-                source = (as_int(args[1]), args[2])
-                target = (as_int(args[4]), args[5])
-                graph.edges[source].append((_effect_id(args[3]), target))
+                # The bulk of a large answer: read the numbers directly, name each kind once.
+                kind = kind_ids.get(args[3])
+                if kind is None:
+                    kind = kind_ids[args[3]] = _effect_id(args[3])
+                graph.edges[(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
             elif name == "result":
                 graph.results[(as_int(args[1]), args[2])] = decode_value(args[3])
             elif name == "candidate_index":
                 graph.index[_effect_id(args[1])] = as_int(args[2])
+            elif name == "effect_kind":
+                graph.kind_of[_effect_id(args[1])] = _effect_id(args[2])
+            elif name == "kind_size":
+                graph.kind_size[_effect_id(args[1])] = as_int(args[2])
+            elif name == "kind_weight":
+                graph.kind_weight[_effect_id(args[1])] = as_int(args[2])
             elif name == "effect_card":
                 graph.cards[_effect_id(args[0])] = as_str(args[1])
             elif name == "effect_controller":
@@ -255,66 +324,180 @@ class _Graph:
                 graph.classes[_effect_id(args[0])] = as_int(args[1])
             elif name == "effect_reason":
                 graph.reasons[_effect_id(args[0])] = as_str(args[1])
-            elif name == "applies":
-                graph.applies.add(_effect_id(args[1]))
-            elif name == "noncommuting":
-                graph.noncommuting.add((_effect_id(args[1]), _effect_id(args[2])))
+            elif name == "applicable_now":
+                graph.now.add(_effect_id(args[1]))
             elif name in ("cant_gain_life", "cant_lose_life"):
                 graph.cant.append((name, as_str(args[0]), as_str(args[1])))
+            elif name == "independent":
+                graph.independent.add(_effect_id(args[1]))
+            elif name == "applied_anyway":
+                graph.anyway.add(_effect_id(args[1]))
+            elif name == "too_many_effects":
+                graph.too_many = True
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
-        if initial is not None:
+        if initial is not None and not graph.too_many:
             graph.start = (0, initial)
         for edges in graph.edges.values():
             edges.sort(key=lambda edge: graph.index[edge[0]])
         return graph
 
+    def members(self, kind: str) -> list[str]:
+        """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
+        return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
+
+    def _applied(self, mask: int, kind: str) -> int:
+        return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
+
+    def _free(self) -> list[str]:
+        """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
+        return sorted(
+            (e for e, k in self.kind_of.items() if k in self.anyway),
+            key=self.index.__getitem__,
+        )
+
+    def _insertions(self, mask: int) -> int:
+        """In how many ways the independent effects can join an ordering that ends at ``mask``:
+        placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
+        placed = sum(self._applied(mask, k) for k in self.kind_size if k not in self.independent)
+        ways = 1
+        for extra in range(1, len(self._free()) + 1):
+            ways *= placed + extra
+        return ways
+
+    def node_count(self) -> int:
+        nodes = set(self.edges) | set(self.results)
+        for edges in self.edges.values():
+            nodes.update(target for _, target in edges)
+        return len(nodes)
+
+    def edge_count(self) -> int:
+        return sum(len(edges) for edges in self.edges.values())
+
     def count_paths(self) -> dict[Value, int]:
-        """Orderings per outcome: paths from the start to each final node (exact integers)."""
+        """Orderings of distinct effects per outcome (exact integers).
+
+        A path of kinds stands for the product, over its edges, of the effects of that kind not
+        yet applied: each of them could be the one chosen there, and each leads to the same node.
+        """
         assert self.start is not None
+        return self._counts()[self.start]
 
-        @cache
-        def ways(node: _Node) -> tuple[tuple[Value, int], ...]:
+    def _counts(self) -> dict[_Node, dict[Value, int]]:
+        """For every node, the orderings from it to each outcome."""
+        assert self.start is not None
+        if self._memo is not None:
+            return self._memo
+        memo: dict[_Node, dict[Value, int]] = {}
+        # Iterative post-order, so deep graphs do not hit Python's recursion limit.
+        stack: list[tuple[_Node, bool]] = [(self.start, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node in memo:
+                continue
             if node in self.results:
-                return ((self.results[node], 1),)
+                memo[node] = {self.results[node]: self._insertions(node[0])}
+                continue
+            if not expanded:
+                stack.append((node, True))
+                stack.extend((t, False) for _, t in self.edges[node] if t not in memo)
+                continue
             total: dict[Value, int] = defaultdict(int)
-            for _, target in self.edges[node]:
-                for value, count in ways(target):
-                    total[value] += count
-            return tuple(total.items())
+            for kind, target in self.edges[node]:
+                ways = self.kind_size[kind] - self._applied(node[0], kind)
+                for value, count in memo[target].items():
+                    total[value] += ways * count
+            memo[node] = dict(total)
+        self._memo = memo
+        return memo
 
-        return dict(ways(self.start))
+    def _reaching(self, value: Value) -> set[_Node]:
+        """The nodes from which some path ends in ``value``."""
+        assert self.start is not None
+        parents: dict[_Node, list[_Node]] = defaultdict(list)
+        for source, edges in self.edges.items():
+            for _, target in edges:
+                parents[target].append(source)
+        found = {node for node, result in self.results.items() if result == value}
+        todo = list(found)
+        while todo:
+            for parent in parents[todo.pop()]:
+                if parent not in found:
+                    found.add(parent)
+                    todo.append(parent)
+        return found
 
     def witness(self, value: Value) -> tuple[str, ...]:
         """The first ordering, effects compared by their index, that gives ``value``."""
         assert self.start is not None
-
-        @cache
-        def reaches(node: _Node) -> bool:
-            if node in self.results:
-                return self.results[node] == value
-            return any(reaches(target) for _, target in self.edges[node])
-
+        reaching = self._reaching(value)
         path: list[str] = []
         node = self.start
         while node not in self.results:
-            effect, node = next((e, t) for e, t in self.edges[node] if reaches(t))
-            path.append(effect)
-        return tuple(path)
+            kind, node = next((k, t) for k, t in self.edges[node] if t in reaching)
+            path.append(self.members(kind)[self._applied(node[0], kind) - 1])
+        return (*path, *self._free())
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
-        """Every ordering, in the order of effect indices, at most ``limit`` of them."""
+        """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.
+
+        The effects of independent kinds may be chosen at any point (each once); the others
+        follow the graph's edges.
+        """
         assert self.start is not None
+        members = {kind: self.members(kind) for kind in self.kind_size}
+        free = self._free()
         count = 0
         stack: list[tuple[_Node, tuple[str, ...]]] = [(self.start, ())]
         while stack and count < limit:
             node, path = stack.pop()
-            if node in self.results:
+            used = set(path)
+            steps = [
+                (effect, target)
+                for kind, target in self.edges[node]
+                for effect in members[kind]
+                if effect not in used
+            ]
+            steps += [(effect, node) for effect in free if effect not in used]
+            if not steps:
                 count += 1
                 yield path
                 continue
-            for effect, target in reversed(self.edges[node]):
+            steps.sort(key=lambda step: self.index[step[0]])
+            for effect, target in reversed(steps):
                 stack.append((target, (*path, effect)))
+
+    def noncommuting(self) -> tuple[tuple[str, str], ...]:
+        """Pairs of effects whose relative order changes the result.
+
+        Two effects A and B, both choosable at some node, do not commute there when applying A
+        then B and B then A do not reach the same node (one of the orders may not even be
+        possible, 616.1f) and choosing A first and choosing B first can lead to different sets
+        of outcomes. Effects of one kind always commute.
+        """
+        assert self.start is not None
+        reach = {node: frozenset(counts) for node, counts in self._counts().items()}
+        step = {node: dict(edges) for node, edges in self.edges.items()}
+        pairs: set[tuple[str, str]] = set()
+        for choices in step.values():
+            kinds = sorted(choices, key=self.index.__getitem__)
+            for i, first in enumerate(kinds):
+                for second in kinds[i + 1 :]:
+                    if (first, second) in pairs:
+                        continue
+                    one = step.get(choices[first], {}).get(second)
+                    other = step.get(choices[second], {}).get(first)
+                    if (one is None or one != other) and (
+                        reach[choices[first]] != reach[choices[second]]
+                    ):
+                        pairs.add((first, second))
+        expanded = {
+            (a, b) if self.index[a] < self.index[b] else (b, a)
+            for first, second in pairs
+            for a in self.members(first)
+            for b in self.members(second)
+        }
+        return tuple(sorted(expanded, key=lambda p: (self.index[p[0]], self.index[p[1]])))
 
     def effects(self) -> tuple[Effect, ...]:
         result = []
@@ -329,9 +512,9 @@ class _Graph:
                     controller=self.controllers[effect_id],
                     reason=self.reasons.get(effect_id, ""),
                     rule_class=self.classes[effect_id],
-                    applies_now=any(effect_id == e for e, _ in self.edges.get(self.start, []))
-                    if self.start is not None
-                    else False,
+                    applies_now=effect_id in self.now,
+                    kind=self.kind_of[effect_id],
+                    independent=self.kind_of[effect_id] in self.independent,
                 )
             )
         return tuple(result)
@@ -342,7 +525,8 @@ class _Graph:
             if player != self.chooser:
                 continue
             verb = "gain" if name == "cant_gain_life" else "lose"
-            texts.append(f"119.7/119.8: {player} can't {verb} life (because of {source})")
+            rule = "119.7" if verb == "gain" else "119.8"
+            texts.append(f"{rule}: {player} can't {verb} life (because of {source})")
         return tuple(texts)
 
 

@@ -37,8 +37,13 @@ class Mana:
         return {t: getattr(self, t) for t in MANA_TYPES if getattr(self, t)}
 
     def __str__(self) -> str:
-        text = "".join("{" + t.upper() + "}" for t in MANA_TYPES for _ in range(getattr(self, t)))
-        return text or "no mana"
+        """Card notation, ``{G}{G}``; a type with more than 16 mana prints as ``{G}x65536``."""
+        parts = []
+        for t in MANA_TYPES:
+            amount = getattr(self, t)
+            symbol = "{" + t.upper() + "}"
+            parts.append(f"{symbol}x{amount}" if amount > 16 else symbol * amount)
+        return "".join(parts) or "no mana"
 
     def to_json(self) -> dict[str, object]:
         return {"kind": "mana", "mana": self.amounts(), "text": str(self)}

@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
-from . import _common, activations, castable, could_produce
+from . import _common, activations, castable, could_produce, orderings
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -50,6 +50,7 @@ def to_json(report: CheckReport) -> dict[str, Any]:
                 for t in report.next_step_triggers
             ],
         },
+        "life_events": [orderings.to_json(r) for r in report.life_events],
     }
 
 
@@ -75,4 +76,6 @@ def to_text(report: CheckReport) -> str:
             sections.append("\n".join(lines))
         else:
             sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
+    if report.life_events:
+        sections.append(orderings.summary_text(report.life_events))
     return "\n\n".join(sections)

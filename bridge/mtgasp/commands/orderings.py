@@ -73,6 +73,8 @@ def to_json(report: OrderingsReport) -> dict[str, Any]:
                 "reason": e.reason,
                 "rule_class": e.rule_class,
                 "applies_now": e.applies_now,
+                "kind": e.kind,
+                "independent": e.independent,
             }
             for e in report.effects
         ],
@@ -87,6 +89,7 @@ def to_json(report: OrderingsReport) -> dict[str, Any]:
         "orderings": None if report.listed is None else [list(o) for o in report.listed],
         "truncated": report.truncated,
         "max_orderings": report.max_orderings,
+        "graph": {"nodes": report.graph_nodes, "edges": report.graph_edges},
     }
 
 
@@ -108,7 +111,8 @@ def to_text(report: OrderingsReport) -> str:
         lines.append(table(["effect", "card", "controller", "applies if", "applies now"], rows))
     else:
         lines.append("No replacement effect could modify this event.")
-    lines += ["", f"Outcomes ({report.total_orderings} orderings in all):"]
+    plural = "" if report.total_orderings == 1 else "s"
+    lines += ["", f"Outcomes ({report.total_orderings} ordering{plural} in all):"]
     rows = [[str(o.value), str(o.orderings), _order(o.witness, cards)] for o in report.outcomes]
     lines.append(table(["result", "orderings", "for example"], rows))
     lines.append("")
@@ -125,4 +129,18 @@ def to_text(report: OrderingsReport) -> str:
                 f"  TRUNCATED: listed {len(report.listed)} of {report.total_orderings} orderings "
                 f"(--max-orderings {report.max_orderings})."
             )
+    return "\n".join(lines)
+
+
+def summary_text(reports: tuple[OrderingsReport, ...]) -> str:
+    """One line per event, for the report of ``mtgasp check``."""
+    lines = ['Life events under replacement and "can\'t" effects (614, 616.1, 119.7, 119.8):']
+    for report in reports:
+        results = "; ".join(
+            f"{o.value} ({o.orderings} ordering{'' if o.orderings == 1 else 's'})"
+            for o in report.outcomes
+        )
+        verdict = "order matters" if report.order_matters else "order does not matter"
+        lines.append(f"  {report.event}: {results}; {verdict}.")
+    lines.append("  (details: mtgasp orderings BOARD gain:PLAYER:N, lose:PLAYER:N)")
     return "\n".join(lines)

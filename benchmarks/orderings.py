@@ -1,0 +1,394 @@
+"""Benchmark: replacement orderings (616.1), the engine against brute force, side by side.
+
+Run from the repository root::
+
+    python -m benchmarks.orderings                 # the table (n = 4, 6, ..., 16)
+    python -m benchmarks.orderings --json -        # the same as JSON
+    python -m benchmarks.orderings --n 4 10 16 --brute-max-n 10
+
+For each n, four generated events (fixed seeds) with n replacement effects:
+
+- ``mana``: a nonbasic land tapped for mana with effects drawn from Mana Reflection and Nyxbloom
+  Ancient (multipliers: commute), Contamination, Pale Moon and Ritual of Subdual (type setters:
+  do not commute with multipliers or each other), controllers drawn at random.
+- ``life``: a player gains 1 life with effects drawn from Rhox Faithmender, Boon Reflection,
+  Alhammarret's Archive (doublers), Leyline of Hope, Angel of Vitality, Heron of Hope (+1: do not
+  commute with doublers), Tainted Remedy and Sulfuric Vortex (conditional: after them no gain
+  effect applies any more, 616.1f), controllers drawn at random.
+- ``distinct``: the stress case, n synthetic effects "gain that much plus i" for i = 1..n: all
+  commute, all differ, none stops applying, so memoising gives 2^n nodes with or without sharing
+  interchangeable effects; partial-order reduction gives one.
+- ``distinct+remedy``: the same with the last one an opponent's Tainted Remedy: now no effect is
+  independent (the loss ends every gain), and the graph has 2^(n-1) nodes: what stays
+  exponential.
+
+Four ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
+shared between interchangeable effects and with effects whose order cannot matter left out, the
+bridge counts paths), ``engine-kinds`` (the same without leaving independent effects out,
+``#const independence=0``), ``engine-sets`` (neither: memoising over the set of applied effects
+only, ``#const interchange=0``) and ``brute`` (tests/orderings_reference.py: every ordering
+enumerated one by one, n! leaves when all effects keep applying). Outcome counts must agree
+wherever brute force runs; the run stops with an error otherwise. Peak memory is the Python heap
+(tracemalloc) of each run; the engine's clingo side is given as ground atoms (its memory
+grows with them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+import tracemalloc
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import clingo
+import yaml
+from clingo import Function, Number, String, Symbol
+
+from mtgasp import parse_board
+from mtgasp.facts import board_facts, life_event_request, mana_event_request
+from mtgasp.orderings import EventGraph, event_graph
+from mtgasp.values import Value
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))  # the brute force lives with the tests, not the product
+
+import orderings_reference as ref  # noqa: E402
+
+MANA_POOL = [
+    ("Mana Reflection", ["alice"]),
+    ("Nyxbloom Ancient", ["alice"]),
+    ("Contamination", ["alice", "bob"]),
+    ("Pale Moon", ["alice", "bob"]),
+    ("Ritual of Subdual", ["alice", "bob"]),
+]
+LIFE_POOL = [
+    ("Rhox Faithmender", ["bob"]),
+    ("Boon Reflection", ["bob"]),
+    ("Alhammarret's Archive", ["bob"]),
+    ("Leyline of Hope", ["bob"]),
+    ("Angel of Vitality", ["bob"]),
+    ("Heron of Hope", ["bob"]),
+    ("Tainted Remedy", ["alice", "carol"]),
+    ("Sulfuric Vortex", ["alice", "carol"]),
+]
+LASTING = {"Pale Moon"}
+
+
+@dataclass
+class Case:
+    """One generated event: what the engine solves and what the brute force enumerates."""
+
+    scenario: str
+    n: int
+    facts: list[Symbol]
+    request: Symbol
+    ref_effects: tuple[ref.RefEffect, ...]
+    ref_event: ref.RefEvent
+    cards: list[str]
+
+
+def _board_case(scenario: str, n: int, seed: int) -> Case:
+    rng = random.Random(f"{scenario}-{n}-{seed}")
+    pool = MANA_POOL if scenario == "mana" else LIFE_POOL
+    battlefield: list[dict[str, str]] = []
+    effects: list[dict[str, str]] = []
+    cards = []
+    for index in range(n):
+        card, controllers = rng.choice(pool)
+        entry = {"id": f"e{index:02d}", "card": card, "controller": rng.choice(controllers)}
+        (effects if card in LASTING else battlefield).append(entry)
+        cards.append(card)
+    if scenario == "mana":
+        battlefield.append({"id": "land", "card": "Grasping Dunes", "controller": "alice"})
+    data = {
+        "players": [{"name": p} for p in ("alice", "bob", "carol")],
+        "battlefield": battlefield,
+        "effects": effects,
+    }
+    board = parse_board(yaml.safe_dump(data), source=f"{scenario}-{n}")
+    if scenario == "mana":
+        from mtgasp.orderings import TapEvent
+
+        event: Any = TapEvent("land")
+        request = mana_event_request("land", 1, None)
+    else:
+        from mtgasp.orderings import LifeEvent
+
+        event = LifeEvent("gain", "bob", 1)
+        request = life_event_request("gain_life", "bob", 1)
+    ref_effects, ref_event = ref.from_board(board, event)
+    return Case(scenario, n, board_facts(board), request, ref_effects, ref_event, cards)
+
+
+def _distinct_case(n: int, remedy: bool = False) -> Case:
+    """n synthetic effects "you gain that much life plus i instead", i = 1..n (all distinct); with
+    ``remedy``, the last one is an opponent's Tainted Remedy instead (a loss ends every gain)."""
+
+    def f(name: str, *args: Symbol) -> Symbol:
+        return Function(name, list(args))
+
+    facts = [f("player", String("alice")), f("seat", String("alice"), Number(1))]
+    facts.append(f("life", String("alice"), Number(20)))
+    ref_effects = []
+    if remedy:
+        facts += [
+            f("player", String("bob")),
+            f("seat", String("bob"), Number(2)),
+            f("life", String("bob"), Number(20)),
+            f("permanent", String("remedy")),
+            f("card_of", String("remedy"), String("Tainted Remedy")),
+            f("controller", String("remedy"), String("bob")),
+        ]
+        ref_effects.append(
+            ref.RefEffect("remedy#1", "bob", ("gain", "opponents"), ("lose_instead",))
+        )
+    for i in range(1, n + (0 if remedy else 1)):
+        card, perm = f"Bench Plus {i}", f"p{i:02d}"
+        facts += [
+            f("card", String(card)),
+            f(
+                "replacement",
+                String(card),
+                Number(1),
+                f("would_gain_life", Function("you")),
+                f("plus", Number(i)),
+            ),
+            f("permanent", String(perm)),
+            f("card_of", String(perm), String(card)),
+            f("controller", String(perm), String("alice")),
+        ]
+        ref_effects.append(ref.RefEffect(f"{perm}#1", "alice", ("gain", "you"), ("plus", i)))
+    return Case(
+        "distinct+remedy" if remedy else "distinct",
+        n,
+        facts,
+        life_event_request("gain_life", "alice", 1),
+        tuple(ref_effects),
+        ref.RefEvent(("gain", "alice", 1), "alice"),
+        [f"Bench Plus {i}" for i in range(1, n + (0 if remedy else 1))]
+        + (["Tainted Remedy"] if remedy else []),
+    )
+
+
+def _measure(
+    run: Callable[[], Any], repeat: int, memory: bool = True
+) -> tuple[Any, float, int | None]:
+    """The result, the median wall time (one run if it takes over 2 s) and the peak Python heap
+    of a separate run under tracemalloc (which slows it; its time is not used)."""
+    times = []
+    result = None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+        if times[-1] > 2.0:
+            break
+    peak = None
+    if memory:
+        tracemalloc.start()
+        run()
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+    return result, statistics.median(times), peak
+
+
+def _engine(
+    case: Case, interchange: bool = True, independence: bool = True
+) -> tuple[EventGraph, Counter[str]]:
+    graph = event_graph(
+        case.facts, case.request, interchange=interchange, independence=independence
+    )
+    counts = graph.count_paths()
+    return graph, Counter({_text(v): c for v, c in counts.items()})
+
+
+def _text(value: Value) -> str:
+    return str(value)
+
+
+def _brute(case: Case) -> tuple[int, Counter[str]]:
+    counts = ref.outcome_counts(case.ref_effects, case.ref_event)
+    return sum(counts.values()), Counter({ref.value_text(v): c for v, c in counts.items()})
+
+
+def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
+    (graph, counts), engine_s, engine_mem = _measure(lambda: _engine(case), args.repeat)
+    row: dict[str, Any] = {
+        "scenario": case.scenario,
+        "n": case.n,
+        "cards": dict(sorted(Counter(case.cards).items())),
+        "outcomes": len(counts),
+        "orderings": sum(counts.values()),
+        "engine_seconds": engine_s,
+        "engine_nodes": graph.node_count(),
+        "engine_edges": graph.edge_count(),
+        "engine_ground_atoms": graph.stats.atoms,
+        "engine_peak_python_bytes": engine_mem,
+        "engine_choices": graph.stats.choices,
+    }
+    if case.n <= args.kinds_max_n:
+        (kinds, kinds_counts), kinds_s, _ = _measure(
+            lambda: _engine(case, independence=False), args.repeat, memory=False
+        )
+        if kinds_counts != counts:
+            raise SystemExit(f"{case.scenario} n={case.n}: engine-kinds disagrees with engine")
+        row.update(
+            kinds_seconds=kinds_s,
+            kinds_nodes=kinds.node_count(),
+            kinds_ground_atoms=kinds.stats.atoms,
+        )
+    if case.n <= args.sets_max_n:
+        (plain, plain_counts), sets_s, _ = _measure(
+            lambda: _engine(case, interchange=False, independence=False),
+            args.repeat,
+            memory=False,
+        )
+        if plain_counts != counts:
+            raise SystemExit(f"{case.scenario} n={case.n}: engine-sets disagrees with engine")
+        row.update(
+            sets_seconds=sets_s,
+            sets_nodes=plain.node_count(),
+            sets_ground_atoms=plain.stats.atoms,
+        )
+    if case.n <= args.brute_max_n:
+        (leaves, brute_counts), brute_s, brute_mem = _measure(
+            lambda: _brute(case), 1, memory=case.n <= args.brute_memory_max_n
+        )
+        if brute_counts != counts:
+            raise SystemExit(
+                f"{case.scenario} n={case.n}: engine {dict(counts)} != brute {dict(brute_counts)}"
+            )
+        row.update(
+            brute_seconds=brute_s,
+            brute_leaves=leaves,
+            brute_peak_python_bytes=brute_mem,
+            agree=True,
+            ratio=brute_s / engine_s,
+        )
+    return row
+
+
+def _fmt_s(seconds: float | None) -> str:
+    return "-" if seconds is None else f"{seconds:.3f}"
+
+
+def _fmt_b(size: int | None) -> str:
+    """Bytes in KiB."""
+    return "-" if size is None else f"{size / 1024:.0f}K"
+
+
+def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
+    headers = [
+        "scenario",
+        "n",
+        "outcomes",
+        "orderings",
+        "engine s",
+        "nodes",
+        "atoms",
+        "eng mem",
+        "kinds s",
+        "kind nodes",
+        "sets s",
+        "set nodes",
+        "brute s",
+        "brute mem",
+        "ratio",
+    ]
+    table = [
+        [
+            r["scenario"],
+            str(r["n"]),
+            str(r["outcomes"]),
+            str(r["orderings"]),
+            _fmt_s(r["engine_seconds"]),
+            str(r["engine_nodes"]),
+            str(r["engine_ground_atoms"]),
+            _fmt_b(r["engine_peak_python_bytes"]),
+            _fmt_s(r.get("kinds_seconds")),
+            str(r.get("kinds_nodes", "-")),
+            _fmt_s(r.get("sets_seconds")),
+            str(r.get("sets_nodes", "-")),
+            _fmt_s(r.get("brute_seconds")),
+            _fmt_b(r.get("brute_peak_python_bytes")),
+            f"{r['ratio']:.0f}x" if "ratio" in r else "-",
+        ]
+        for r in rows
+    ]
+    widths = [max(len(h), *(len(row[i]) for row in table)) for i, h in enumerate(headers)]
+
+    def line(cells: list[str]) -> str:
+        return "  ".join(
+            c.ljust(w) if i == 0 else c.rjust(w)
+            for i, (c, w) in enumerate(zip(cells, widths, strict=True))
+        )
+
+    out = [
+        f"Replacement orderings, engine vs brute force ({info['machine']}).",
+        "engine: kinds + independence; kinds: without independence; sets: memo over sets only.",
+        "Times are medians; '-' = not run (beyond --kinds-max-n, --sets-max-n, --brute-max-n).",
+        "",
+        line(headers),
+        "  ".join("-" * w for w in widths),
+        *(line(row) for row in table),
+    ]
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.orderings", description=__doc__)
+    parser.add_argument("--n", type=int, nargs="+", default=list(range(4, 17)))
+    parser.add_argument(
+        "--scenarios", nargs="+", default=["mana", "life", "distinct", "distinct+remedy"]
+    )
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--repeat", type=int, default=3, help="engine runs per case (median)")
+    parser.add_argument("--brute-max-n", type=int, default=10, help="largest n for brute force")
+    parser.add_argument("--kinds-max-n", type=int, default=16, help="largest n for engine-kinds")
+    parser.add_argument("--sets-max-n", type=int, default=12, help="largest n for engine-sets")
+    parser.add_argument(
+        "--brute-memory-max-n",
+        type=int,
+        default=9,
+        help="largest n for which the brute force is also run under tracemalloc",
+    )
+    parser.add_argument("--json", metavar="FILE", help="write JSON to FILE ('-': stdout)")
+    args = parser.parse_args(argv)
+    info = {
+        "machine": f"Python {platform.python_version()}, clingo {clingo.__version__}, "
+        f"{platform.machine()}",
+    }
+    rows = []
+    for scenario in args.scenarios:
+        for n in args.n:
+            if scenario in ("distinct", "distinct+remedy"):
+                case = _distinct_case(n, remedy=scenario == "distinct+remedy")
+            elif scenario in ("mana", "life"):
+                case = _board_case(scenario, n, args.seed)
+            else:
+                parser.error(f"unknown scenario {scenario!r}")
+            rows.append(run_case(case, args))
+            if not args.json:
+                print(f"  done {scenario} n={n}", file=sys.stderr)
+    if args.json:
+        text = json.dumps({"benchmark": "orderings", **info, "rows": rows}, indent=2)
+        if args.json == "-":
+            print(text)
+        else:
+            Path(args.json).write_text(text + "\n", encoding="utf-8")
+    else:
+        print(render(rows, info))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

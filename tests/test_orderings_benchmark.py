@@ -1,0 +1,36 @@
+"""The orderings benchmark runs and its engine and brute force agree (a smoke test, not timed)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def test_benchmark_engine_and_brute_force_agree_on_small_events(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks.orderings import main
+    finally:
+        sys.path.remove(str(ROOT))
+    target = tmp_path / "bench.json"
+    assert main(["--n", "4", "6", "--repeat", "1", "--json", str(target)]) == 0
+    rows = json.loads(target.read_text(encoding="utf-8"))["rows"]
+    assert {(r["scenario"], r["n"]) for r in rows} == {
+        (s, n) for s in ("mana", "life", "distinct", "distinct+remedy") for n in (4, 6)
+    }
+    for row in rows:
+        assert row["agree"] is True  # the run stops with an error on any disagreement
+        assert row["engine_choices"] == 0
+        assert row["engine_nodes"] <= row["kinds_nodes"] <= row["sets_nodes"]
+    distinct = {r["n"]: r for r in rows if r["scenario"] == "distinct"}
+    assert distinct[6]["orderings"] == 720  # 6! orderings, one outcome
+    assert distinct[6]["outcomes"] == 1
+    assert distinct[6]["kinds_nodes"] == 2**6  # all differ: one node per subset ...
+    assert distinct[6]["engine_nodes"] == 1  # ... but all commute: their order cannot matter
+    remedy = {r["n"]: r for r in rows if r["scenario"] == "distinct+remedy"}
+    assert remedy[6]["engine_nodes"] == 2**6  # a loss ends every gain: nothing is independent
+    # 5 "plus" effects in any order, then Tainted Remedy (or all 5 then Remedy): sum of 5!/(5-k)!
+    assert remedy[6]["orderings"] == 1 + 5 + 20 + 60 + 120 + 120

@@ -1,0 +1,129 @@
+"""``mtgasp orderings``: text and JSON, truncation, errors (exit code 2, nothing on stdout)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mtgasp import load_board
+from mtgasp.cli import main
+from mtgasp.errors import QueryError
+from mtgasp.orderings import LifeEvent, TapEvent, orderings, parse_event
+from mtgasp.values import LifeChange, Mana
+
+EXAMPLES = Path(__file__).parents[1] / "examples"
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_names_outcomes_verdict_and_noncommuting_pair(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = _run(
+        capsys, "orderings", str(EXAMPLES / "mana-reflection-contamination.yaml"), "tap:forest"
+    )
+    assert code == 0
+    assert "{B}{B}  1          Contamination (contamination#2) then Mana Reflection" in out
+    assert "Verdict: order matters. Effects that do not commute: Contamination" in out
+
+
+def test_json_shape_and_truncation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys,
+        "orderings",
+        str(EXAMPLES / "life-replacements.yaml"),
+        "gain:bob:3",
+        "--json",
+        "--all-orderings",
+        "--max-orderings",
+        "3",
+    )
+    assert code == 0
+    data = json.loads(out)
+    assert (data["query"], data["schema"]) == ("orderings", 1)
+    assert data["total_orderings"] == 16
+    assert sum(o["orderings"] for o in data["outcomes"]) == 16
+    assert len(data["orderings"]) == 3
+    assert data["truncated"] is True
+    assert data["order_matters"] is True
+    kinds = {e["id"]: e["kind"] for e in data["effects"]}
+    assert kinds["rhox#1"] == kinds["archive#1"] != kinds["leyline#2"]
+    assert data["outcomes"][0]["value"] == {
+        "kind": "lose",
+        "player": "bob",
+        "amount": 3,
+        "text": "bob loses 3 life",
+    }
+
+
+def test_text_marks_truncation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys,
+        "orderings",
+        str(EXAMPLES / "life-replacements.yaml"),
+        "gain:bob:3",
+        "--all-orderings",
+        "--max-orderings",
+        "2",
+    )
+    assert code == 0
+    assert "TRUNCATED: listed 2 of 16 orderings (--max-orderings 2)." in out
+
+
+def test_order_does_not_matter_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(
+        capsys, "orderings", str(EXAMPLES / "havoc-festival-remedy.yaml"), "gain:bob:3"
+    )
+    assert code == 0
+    assert "Prohibition: 119.7: bob can't gain life (because of festival)" in out
+    assert "Verdict: order does not matter (one outcome)." in out
+
+
+@pytest.mark.parametrize(
+    ("event", "message"),
+    [
+        ("tap:nowhere", "no permanent with id 'nowhere'"),
+        ("gain:zed:3", "no player named 'zed'"),
+        ("gain:bob", "gain needs a player and an amount"),
+        ("gain:bob:-2", "must not be negative"),
+        ("draw:bob:1", "unknown event 'draw:bob:1'"),
+    ],
+)
+def test_bad_events_are_usage_errors(
+    capsys: pytest.CaptureFixture[str], event: str, message: str
+) -> None:
+    code, out, err = _run(capsys, "orderings", str(EXAMPLES / "havoc-festival-remedy.yaml"), event)
+    assert code == 2
+    assert out == ""
+    assert message in err
+
+
+def test_python_api_returns_typed_results() -> None:
+    board = load_board(EXAMPLES / "pale-moon-contamination.yaml")
+    report = orderings(board, parse_event("tap:dunes"))
+    assert report.event == TapEvent("dunes", 1, None)
+    assert report.initial == Mana(c=1)
+    values = {o.value: o.orderings for o in report.outcomes}
+    assert values == {Mana(b=1): 2, Mana(c=1): 1, Mana(b=2): 1, Mana(c=2): 2}
+    assert report.order_matters
+    life = orderings(load_board(EXAMPLES / "life-replacements.yaml"), LifeEvent("gain", "alice", 2))
+    assert [o.value for o in life.outcomes] == [LifeChange("gain", "alice", 2)]
+    with pytest.raises(QueryError):
+        orderings(board, parse_event("tap:dunes"), max_orderings=0)
+
+
+def test_check_reports_life_events_under_replacement(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "check", str(EXAMPLES / "havoc-festival-remedy.yaml"), "--json")
+    assert code == 0
+    events = json.loads(out)["life_events"]
+    assert [e["event"] for e in events] == ["alice would gain 1 life", "bob would gain 1 life"]
+    assert all(e["outcomes"][0]["value"]["kind"] == "nothing" for e in events)
+    code, out, _ = _run(capsys, "check", str(EXAMPLES / "summoning-sickness.yaml"))
+    assert code == 0
+    assert "Life events" not in out
