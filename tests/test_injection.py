@@ -54,7 +54,7 @@ def test_printed_facts_parse_back_to_the_same_symbols(name: str) -> None:
 
 
 def test_plain_clingo_on_printed_facts_gives_the_same_answer() -> None:
-    """The README's recipe: mtgasp facts b.yaml | clingo <asp>/queries/activations.lp -"""
+    """The README's recipe: mtgasp facts b.yaml | python -m clingo <asp>/queries/activations.lp -"""
     data = {
         "players": [{"name": "alice"}, {"name": "bob"}],
         "battlefield": [

@@ -15,7 +15,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Print BOARD as ASP facts (the vocabulary is in asp/README.md). Pipe them into clingo "
         "with a query's entry program:\n\n"
-        "  mtgasp facts b.yaml | clingo $(mtgasp asp-path)/queries/activations.lp -"
+        "  mtgasp facts b.yaml | python -m clingo $(mtgasp asp-path)/queries/activations.lp -"
     )
     _common.add_board(parser)
 
