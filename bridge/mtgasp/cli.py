@@ -62,7 +62,7 @@ _EPILOG = """\
 examples:
   mtgasp check examples/summoning-sickness.yaml
   mtgasp activations examples/summoning-sickness.yaml --player bob --json
-  mtgasp facts examples/summoning-sickness.yaml \
+  mtgasp facts examples/summoning-sickness.yaml \\
     | python -m clingo $(mtgasp asp-path)/queries/activations.lp -
 
 exit codes: 0 answered, 2 bad input or question, 3 internal error (please report it)."""
