@@ -321,6 +321,25 @@ def test_command_examples_are_real_output(
     assert out.rstrip("\n") in text
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "examples/summoning-sickness.yaml"],
+        ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
+        ["step", "examples/two-headed-giant.yaml", "upkeep"],
+    ],
+    ids=lambda argv: " ".join(a for a in argv if "/" not in a),
+)
+def test_readme_tour_is_real_output(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert f"$ mtgasp {' '.join(argv)}\n{out.rstrip()}\n```" in text
+
+
 # --- docs/benchmarks.md: the benchmark commands it shows run (nothing is timed here) ---
 
 
