@@ -24,7 +24,7 @@ from ._symbols import as_int, as_str
 from .board import STEPS, Board, History, Permanent, Player, Team
 from .errors import QueryError
 from .facts import board_facts
-from .solve import SolveStats, solve
+from .solve import SolveStats, count_models, solve
 
 __all__ = [
     "DEFAULT_MAX_COURSES",
@@ -304,28 +304,8 @@ def _run(
         if not hit or horizon >= MAX_HORIZON:
             break
         horizon = min(MAX_HORIZON, horizon * 2)
-    counting = solve(
-        "courses",
-        facts,
-        extra=extra,
-        consts={"horizon": horizon},
-        max_models=max_courses + 1,
-        sort_symbols=False,
-    )
-    stats.append(counting.stats)
-    # Same atoms come in the same order; sort each distinct model once, not each course.
-    # Clingo interns symbols: equal symbols have equal handles (plain ints, fast to hash).
-    raw: Counter[tuple[int, ...]] = Counter()
-    first: dict[tuple[int, ...], tuple[Symbol, ...]] = {}
-    for model in counting.models[:max_courses]:
-        handles = tuple([symbol._rep for symbol in model])
-        raw[handles] += 1
-        if handles not in first:
-            first[handles] = model
-    counts: Counter[tuple[Symbol, ...]] = Counter()
-    for handles, n in raw.items():
-        counts[tuple(sorted(first[handles]))] += n
-    counted = counting.exhausted and len(counting.models) <= max_courses
+    counts, counted, counting_stats = _count(query, facts, extra, horizon, max_courses)
+    stats.append(counting_stats)
     return _decode(
         query,
         board,
@@ -341,16 +321,63 @@ def _run(
     )
 
 
-_END = {
-    "end_life",
-    "end_left",
-    "end_entered",
-    "end_moved",
-    "end_counter",
-    "end_gained",
-    "end_lost",
-    "hit_horizon",
-}
+#: The final-state atoms (``asp/queries/courses.lp`` shows exactly these).
+_END_SIGNATURES = (
+    ("end_life", 2),
+    ("end_left", 1),
+    ("end_entered", 1),
+    ("end_moved", 3),
+    ("end_counter", 3),
+    ("end_gained", 2),
+    ("end_lost", 2),
+    ("hit_horizon", 0),
+)
+_END = {name for name, _ in _END_SIGNATURES}
+
+
+def _count(
+    query: Query, facts: list[Symbol], extra: list[Symbol], horizon: int, max_courses: int
+) -> tuple[Counter[tuple[Symbol, ...]], bool, SolveStats]:
+    """How many courses end in each final state (sorted ``end_*`` atoms), whether every course
+    was counted, and what counting cost.
+
+    Clingo counts the courses per final state without copying a course out (``count_models``).
+    When there are more than ``max_courses`` courses, the counts are those of the first
+    ``max_courses`` courses clingo enumerates with ``courses.lp`` (copied out one by one), as
+    they always were.
+    """
+    fast = count_models(
+        "courses",
+        facts,
+        _END_SIGNATURES,
+        extra=extra,
+        consts={"horizon": horizon},
+        max_models=max_courses + 1,
+    )
+    if fast.exhausted and fast.total <= max_courses:
+        return Counter(fast.counts), True, fast.stats
+    counting = solve(
+        "courses",
+        facts,
+        extra=extra,
+        consts={"horizon": horizon},
+        max_models=max_courses + 1,
+        sort_symbols=False,
+    )
+    # Same atoms come in the same order; sort each distinct model once, not each course.
+    # Clingo interns symbols: equal symbols have equal handles (plain ints, fast to hash).
+    raw: Counter[tuple[int, ...]] = Counter()
+    first: dict[tuple[int, ...], tuple[Symbol, ...]] = {}
+    for model in counting.models[:max_courses]:
+        handles = tuple([symbol._rep for symbol in model])
+        raw[handles] += 1
+        if handles not in first:
+            first[handles] = model
+    counts: Counter[tuple[Symbol, ...]] = Counter()
+    for handles, n in raw.items():
+        counts[tuple(sorted(first[handles]))] += n
+    counted = counting.exhausted and len(counting.models) <= max_courses
+    return counts, counted, counting.stats
 
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:

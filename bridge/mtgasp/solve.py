@@ -20,7 +20,7 @@ from clingo import Symbol
 from ._resources import asp_path, query_path
 from .errors import EncodingError
 
-__all__ = ["Solution", "SolveStats", "card_names", "solve", "solve_each"]
+__all__ = ["Counts", "Solution", "SolveStats", "card_names", "count_models", "solve", "solve_each"]
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,20 @@ class Solution:
     def truncated(self) -> bool:
         """True when the model limit stopped the search before every model was found."""
         return not self.exhausted
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How many models have each set of true atoms of some signatures (sorted symbols)."""
+
+    counts: dict[tuple[Symbol, ...], int]
+    exhausted: bool
+    stats: SolveStats
+
+    @property
+    def total(self) -> int:
+        """The number of models counted."""
+        return sum(self.counts.values())
 
 
 class _Messages:
@@ -222,6 +236,101 @@ def solve_each(
         )
         ground_seconds = 0.0
     return tuple(solutions)
+
+
+#: Atoms per cost level in :func:`count_models`: the weights 1, 2, ..., 2**29 sum below 2**30.
+_BITS = 30
+
+
+def count_models(
+    query: str | Path,
+    facts: Iterable[Symbol],
+    signatures: Sequence[tuple[str, int]],
+    *,
+    consts: Mapping[str, int] | None = None,
+    max_models: int = 0,
+    extra: Sequence[Symbol] = (),
+) -> Counts:
+    """Count the models of ``query`` on ``facts`` by which atoms of ``signatures`` are true in them.
+
+    The same counts as grouping every model's true atoms of ``signatures`` (as ``solve`` would show
+    them), but no symbol is copied out per model: the program is ground once, then a minimize
+    statement gives each of those atoms its own bit of the cost (:data:`_BITS` atoms per priority
+    level), and clasp enumerates every model (``--opt-mode=enum`` with a bound no model reaches:
+    nothing is optimized or cut). Each model's cost is its set of atoms; only the distinct sets
+    are decoded into symbols. ``max_models`` 0 means all models (the order of enumeration differs
+    from ``solve``'s, so counts cut by ``max_models`` are not those of ``solve``'s first models).
+    """
+    path = query if isinstance(query, Path) else query_path(query)
+    messages = _Messages()
+    args = [str(max_models)]
+    for name, value in sorted((consts or {}).items()):
+        args.extend(["-c", f"{name}={int(value)}"])
+    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    try:
+        with ctl.backend() as backend:
+            for symbol in (*facts, *extra):
+                backend.add_rule([backend.add_atom(symbol)])
+        _load(ctl, path)
+        start = time.perf_counter()
+        ctl.ground([("base", [])])
+        atoms = sorted(
+            (atom.symbol, atom.literal)
+            for name, arity in signatures
+            for atom in ctl.symbolic_atoms.by_signature(name, arity)
+        )
+        levels = [atoms[i : i + _BITS] for i in range(0, len(atoms), _BITS)]
+        if levels:
+            with ctl.backend() as backend:
+                for priority, level in enumerate(levels):
+                    backend.add_minimize(
+                        priority, [(literal, 1 << bit) for bit, (_, literal) in enumerate(level)]
+                    )
+            bound = ",".join([str(1 << _BITS)] * len(levels))  # above every level's cost
+            ctl.configuration.solve.opt_mode = f"enum,{bound}"  # type: ignore[union-attr]
+        ground_seconds = time.perf_counter() - start
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    by_cost: dict[tuple[int, ...], int] = {}
+    priorities: list[int] = []
+
+    def on_model(model: clingo.Model) -> None:
+        cost = tuple(model.cost)
+        by_cost[cost] = by_cost.get(cost, 0) + 1
+        if not priorities:
+            priorities.extend(model.priority)
+
+    start = time.perf_counter()
+    result = ctl.solve(on_model=on_model)
+    solve_seconds = time.perf_counter() - start
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    counts: dict[tuple[Symbol, ...], int] = {}
+    for cost, n in by_cost.items():
+        weights = dict(zip(priorities, cost, strict=True))
+        true = [
+            symbol
+            for priority, level in enumerate(levels)
+            for bit, (symbol, _) in enumerate(level)
+            if weights.get(priority, 0) >> bit & 1
+        ]
+        counts[tuple(sorted(true))] = n
+    stats = ctl.statistics
+    return Counts(
+        counts=counts,
+        exhausted=bool(result.exhausted),
+        stats=SolveStats(
+            atoms=int(stats["problem"]["lp"]["atoms"]),
+            rules=int(stats["problem"]["lp"]["rules"]),
+            ground_seconds=ground_seconds,
+            solve_seconds=solve_seconds,
+            choices=int(stats["solving"]["solvers"]["choices"]),
+            conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+            models=sum(by_cost.values()),
+        ),
+    )
 
 
 def _report(path: Path, messages: _Messages, headline: str) -> str:
