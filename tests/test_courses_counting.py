@@ -56,10 +56,10 @@ def _course_cases() -> list[Any]:
 
 def _enumerated(
     facts: list[Any], extra: list[Any], horizon: int, limit: int = 0
-) -> Counter[tuple[Any, ...]]:
-    """Every course (or the first ``limit``), one by one, grouped by its sorted shown atoms."""
+) -> Counter[frozenset[int]]:
+    """Every course (or the first ``limit``), one by one, grouped by its shown atoms."""
     models = solve("courses", facts, extra=extra, consts={"horizon": horizon}).models
-    return Counter(tuple(sorted(m)) for m in (models[:limit] if limit else models))
+    return Counter(courses_module._state_id(m) for m in (models[:limit] if limit else models))
 
 
 class _Recorder:

@@ -5,7 +5,7 @@ abilities trigger, the order they are put on the stack (APNAP, 603.3b), the targ
 each resolution with every choice players make (101.4), life events through the replacement
 engine (614, 616). The encodings (``asp/queries/_course.lp``) give one stable model per course;
 this module asks clingo for the distinct final states (projection, ``#project``) with one witness
-course each, then counts the courses per final state by enumerating them up to a bound.
+course each, then has clingo count the courses per final state (up to a bound).
 
 Identical cards and permanents are one choice (symmetry, see ``asp/rules/701-actions.lp``), so
 "discard one of two Forests" is one course, not two.
@@ -14,7 +14,7 @@ Identical cards and permanents are one choice (symmetry, see ``asp/rules/701-act
 from __future__ import annotations
 
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
@@ -311,6 +311,7 @@ def _run(
         board,
         request,
         projected.models,
+        keys,
         counts,
         counted,
         max_courses,
@@ -337,9 +338,9 @@ _END = {name for name, _ in _END_SIGNATURES}
 
 def _count(
     query: Query, facts: list[Symbol], extra: list[Symbol], horizon: int, max_courses: int
-) -> tuple[Counter[tuple[Symbol, ...]], bool, SolveStats]:
-    """How many courses end in each final state (sorted ``end_*`` atoms), whether every course
-    was counted, and what counting cost.
+) -> tuple[Counter[frozenset[int]], bool, SolveStats]:
+    """How many courses end in each final state (by ``_state_id``), whether every course was
+    counted, and what counting cost.
 
     Clingo counts the courses per final state without copying a course out (``count_models``).
     When there are more than ``max_courses`` courses, the counts are those of the first
@@ -355,7 +356,7 @@ def _count(
         max_models=max_courses + 1,
     )
     if fast.exhausted and fast.total <= max_courses:
-        return Counter(fast.counts), True, fast.stats
+        return Counter({_state_id(k): n for k, n in fast.counts.items()}), True, fast.stats
     counting = solve(
         "courses",
         facts,
@@ -364,25 +365,25 @@ def _count(
         max_models=max_courses + 1,
         sort_symbols=False,
     )
-    # Same atoms come in the same order; sort each distinct model once, not each course.
-    # Clingo interns symbols: equal symbols have equal handles (plain ints, fast to hash).
+    # Same atoms come in the same order: count each order of handles, then merge the orders.
     raw: Counter[tuple[int, ...]] = Counter()
-    first: dict[tuple[int, ...], tuple[Symbol, ...]] = {}
     for model in counting.models[:max_courses]:
-        handles = tuple([symbol._rep for symbol in model])
-        raw[handles] += 1
-        if handles not in first:
-            first[handles] = model
-    counts: Counter[tuple[Symbol, ...]] = Counter()
+        raw[tuple([_handle(symbol) for symbol in model])] += 1
+    counts: Counter[frozenset[int]] = Counter()
     for handles, n in raw.items():
-        counts[tuple(sorted(first[handles]))] += n
+        counts[frozenset(handles)] += n
     counted = counting.exhausted and len(counting.models) <= max_courses
     return counts, counted, counting.stats
 
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:
-    """The final-state atoms of a model, sorted (a key equal for equal final states)."""
-    return tuple(sorted(s for s in model if _name(s) in _END))
+    """The final-state atoms of a model (``end_*``, ``hit_horizon``), in the model's order."""
+    return tuple([s for s in model if _name(s) in _END])
+
+
+def _state_id(atoms: Iterable[Symbol]) -> frozenset[int]:
+    """A final state's identity: the handles of its atoms (equal for equal final states)."""
+    return frozenset([_handle(s) for s in atoms])
 
 
 def _handle(symbol: Symbol) -> int:
@@ -489,7 +490,8 @@ def _decode(
     board: Board,
     request: str,
     models: Sequence[Sequence[Symbol]],
-    counts: Counter[tuple[Symbol, ...]],
+    keys: Sequence[tuple[Symbol, ...]],
+    counts: Counter[frozenset[int]],
     counted: bool,
     max_courses: int,
     horizon: int,
@@ -502,15 +504,14 @@ def _decode(
     unmodelled: set[str] = set()
     mana_values: set[tuple[str, str, int]] = set()
     outcomes = []
-    for model in models:
-        key = _final_key(model)
+    for model, key in zip(models, keys, strict=True):
         names = {_name(s) for s in model}
         state = _final_state(board, key, new)
         new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
                 state=state,
-                courses=counts.get(key, 0),
+                courses=counts.get(_state_id(key), 0),
                 changes=tuple(_changes(board, new_board, state)),
                 board=new_board,
                 _model=tuple(model),
