@@ -4,8 +4,11 @@ Perforating Artists triggering, each opponent with 5 cards in hand and 5 nonland
 Run: ``python -m benchmarks.step`` (add ``--json`` for JSON, ``--large`` for the largest board).
 Each board runs in a fresh process (peak memory is per board). Deterministic: fixed boards.
 The baseline is the first board (all cards identical); the other rows give ratios to it.
-Columns: raw courses (every course, counted one by one), distinct final states (projection),
-seconds for the whole query and for its two solver passes, ground program size, peak memory.
+Columns: raw courses (every course), distinct final states (projection), seconds (wall and CPU)
+for the whole query and for its two solver passes, ground program size, peak memory of the query;
+then, as a baseline in the same run, the seconds to count the courses by copying every course out
+of clingo and grouping them in Python (what ``step`` did before ``count_models``); its counts
+must equal the query's.
 """
 
 from __future__ import annotations
@@ -16,10 +19,16 @@ import multiprocessing
 import resource
 import sys
 import time
+from collections import Counter
+from dataclasses import replace
 from typing import Any
 
-from mtgasp.board import parse_board
-from mtgasp.courses import step
+from clingo import Function
+
+from mtgasp.board import Board, parse_board
+from mtgasp.courses import _final_key, _state_id, step
+from mtgasp.facts import board_facts
+from mtgasp.solve import solve
 
 OPPONENTS = ("bob", "carol", "dan")
 
@@ -55,24 +64,43 @@ def board_text(hand: list[str], permanents: list[str]) -> str:
     return json.dumps(data)
 
 
+def enumerate_courses(board: Board, horizon: int) -> tuple[float, Counter[frozenset[int]]]:
+    """The baseline: every course of ``courses.lp`` copied out, grouped by final state (seconds)."""
+    facts = board_facts(replace(board, turn=replace(board.turn, step="end")))
+    extra = [Function("begin_step", [Function("end")])]
+    start = time.perf_counter()
+    models = solve(
+        "courses", facts, extra=extra, consts={"horizon": horizon}, sort_symbols=False
+    ).models
+    counts = Counter(_state_id(model) for model in models)
+    return time.perf_counter() - start, counts
+
+
 def measure(name: str) -> dict[str, Any]:
     hand, permanents = BOARDS[name]
     board = parse_board(board_text(hand, permanents), source=name)
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.process_time()
     report = step(board, "end", max_courses=10_000_000)
-    seconds = time.perf_counter() - start
+    seconds, cpu_seconds = time.perf_counter() - start, time.process_time() - cpu_start
+    peak_mb = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     projected, counting = report.stats[-2], report.stats[-1]
+    enumeration_seconds, enumerated = enumerate_courses(board, report.horizon)
+    found = {_state_id(_final_key(o._model)): o.courses for o in report.outcomes}
+    if report.total_courses != enumerated.total() or found != dict(enumerated):
+        raise SystemExit(f"{name}: the counts differ from the enumeration of every course")
     return {
         "board": name,
         "courses": report.total_courses,
         "counted_exactly": report.counted,
         "distinct_final_states": len(report.outcomes),
         "seconds": round(seconds, 3),
+        "cpu_seconds": round(cpu_seconds, 3),
         "projection_solve_seconds": round(projected.solve_seconds, 3),
         "counting_solve_seconds": round(counting.solve_seconds, 3),
+        "enumeration_seconds": round(enumeration_seconds, 3),
         "atoms": projected.atoms,
         "rules": projected.rules,
-        "peak_mb": round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1),
+        "peak_mb": peak_mb,
     }
 
 
@@ -96,6 +124,9 @@ def run(names: list[str]) -> list[dict[str, Any]]:
             row["distinct_final_states"] / base["distinct_final_states"], 2
         )
         row["courses_per_state"] = round(row["courses"] / row["distinct_final_states"], 1)
+        row["enumeration_vs_counting"] = round(
+            row["enumeration_seconds"] / row["counting_solve_seconds"], 1
+        )
     return rows
 
 
@@ -114,9 +145,12 @@ def main(argv: list[str] | None = None) -> int:
         "courses",
         "states",
         "seconds",
+        "cpu s",
         "x base",
         "proj s",
         "count s",
+        "enum s",
+        "enum/count",
         "atoms",
         "rules",
         "peak MB",
@@ -126,9 +160,12 @@ def main(argv: list[str] | None = None) -> int:
         "courses",
         "distinct_final_states",
         "seconds",
+        "cpu_seconds",
         "seconds_vs_baseline",
         "projection_solve_seconds",
         "counting_solve_seconds",
+        "enumeration_seconds",
+        "enumeration_vs_counting",
         "atoms",
         "rules",
         "peak_mb",
