@@ -20,6 +20,7 @@ from checks._courses import run
 from mtgasp import courses as courses_module
 from mtgasp import parse_board
 from mtgasp.courses import step
+from mtgasp.errors import EncodingError
 from mtgasp.solve import count_models, solve
 
 CASES_DIR = Path(__file__).parent / "cases"
@@ -127,3 +128,10 @@ def test_count_models_decodes_several_cost_levels(tmp_path: Path) -> None:
     cut = count_models(program, [], [("a", 1), ("z", 0)], max_models=10)
     assert not cut.exhausted
     assert cut.total == 10
+
+
+def test_count_models_refuses_a_program_that_optimizes(tmp_path: Path) -> None:
+    program = tmp_path / "optimizes.lp"
+    program.write_text("{ a }.\n{ b }.\n:~ b. [1@7]\n#show a/0.\n", encoding="utf-8")
+    with pytest.raises(EncodingError, match="optimizes"):
+        count_models(program, [], [("a", 0)])

@@ -1,4 +1,5 @@
-"""Running clingo: load an entry program, add facts as symbols, ground, solve, copy models out.
+"""Running clingo: load an entry program, add facts as symbols, ground, solve, copy models out
+(or count them by some of their atoms, ``count_models``).
 
 This module and ``facts.py`` are the only ones that import clingo. Clingo's messages are collected
 by a logger; any message about our encodings becomes an :class:`~mtgasp.errors.EncodingError`.
@@ -260,6 +261,7 @@ def count_models(
     nothing is optimized or cut). Each model's cost is its set of atoms; only the distinct sets
     are decoded into symbols. ``max_models`` 0 means all models (the order of enumeration differs
     from ``solve``'s, so counts cut by ``max_models`` are not those of ``solve``'s first models).
+    The program must not optimize (no ``#minimize`` or weak constraints of its own).
     """
     path = query if isinstance(query, Path) else query_path(query)
     messages = _Messages()
@@ -307,6 +309,8 @@ def count_models(
     solve_seconds = time.perf_counter() - start
     if messages.lines:
         raise EncodingError(_report(path, messages, "clingo reported problems"))
+    if not set(priorities) <= set(range(len(levels))):
+        raise EncodingError(_report(path, messages, "the program optimizes: cannot count by cost"))
     counts: dict[tuple[Symbol, ...], int] = {}
     for cost, n in by_cost.items():
         weights = dict(zip(priorities, cost, strict=True))
