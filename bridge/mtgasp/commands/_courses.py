@@ -19,7 +19,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         type=int,
         default=DEFAULT_MAX_COURSES,
         metavar="N",
-        help=f"count at most N courses one by one (default {DEFAULT_MAX_COURSES}); the distinct "
+        help=f"count at most N courses (default {DEFAULT_MAX_COURSES}); the distinct "
         "final states are exact either way",
     )
     parser.add_argument(
