@@ -99,6 +99,50 @@ def _load(ctl: clingo.Control, path: Path) -> None:
             builder.add(statement)
 
 
+def _arguments(max_models: int, consts: Mapping[str, int] | None, *options: str) -> list[str]:
+    args = [str(max_models), *options]
+    for name, value in sorted((consts or {}).items()):
+        args.extend(["-c", f"{name}={int(value)}"])
+    return args
+
+
+def _grounded(
+    path: Path, facts: Iterable[Symbol], extra: Sequence[Symbol], args: list[str]
+) -> tuple[clingo.Control, _Messages, float]:
+    """A Control with the facts and the program of ``path``, ground; clingo's messages about it
+    become an EncodingError. Returns the Control, its message log and the grounding time."""
+    messages = _Messages()
+    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    try:
+        # Facts first: added after the program, clingo would warn that shown predicates that
+        # depend only on them "occur in no rule".
+        with ctl.backend() as backend:
+            for symbol in (*facts, *extra):
+                backend.add_rule([backend.add_atom(symbol)])
+        _load(ctl, path)
+        start = time.perf_counter()
+        ctl.ground([("base", [])])
+        ground_seconds = time.perf_counter() - start
+    except RuntimeError as exc:
+        raise EncodingError(_report(path, messages, str(exc))) from None
+    if messages.lines:
+        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    return ctl, messages, ground_seconds
+
+
+def _stats(ctl: clingo.Control, ground: float, solve: float, models: int) -> SolveStats:
+    stats = ctl.statistics
+    return SolveStats(
+        atoms=int(stats["problem"]["lp"]["atoms"]),
+        rules=int(stats["problem"]["lp"]["rules"]),
+        ground_seconds=ground,
+        solve_seconds=solve,
+        choices=int(stats["solving"]["solvers"]["choices"]),
+        conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+        models=models,
+    )
+
+
 def solve(
     query: str | Path,
     facts: Iterable[Symbol],
@@ -116,27 +160,8 @@ def solve(
     same atoms of one program), which is much faster when only counting many models.
     """
     path = query if isinstance(query, Path) else query_path(query)
-    messages = _Messages()
-    args = [str(max_models)]
-    if project:
-        args.append("--project")
-    for name, value in sorted((consts or {}).items()):
-        args.extend(["-c", f"{name}={int(value)}"])
-    ctl = clingo.Control(args, logger=messages, message_limit=20)
-    try:
-        # Facts first: added after the program, clingo would warn that shown predicates that
-        # depend only on them "occur in no rule".
-        with ctl.backend() as backend:
-            for symbol in (*facts, *extra):
-                backend.add_rule([backend.add_atom(symbol)])
-        _load(ctl, path)
-        start = time.perf_counter()
-        ctl.ground([("base", [])])
-        ground_seconds = time.perf_counter() - start
-    except RuntimeError as exc:
-        raise EncodingError(_report(path, messages, str(exc))) from None
-    if messages.lines:
-        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    args = _arguments(max_models, consts, *(["--project"] if project else []))
+    ctl, _, ground_seconds = _grounded(path, facts, extra, args)
     models: list[tuple[Symbol, ...]] = []
 
     def on_model(model: clingo.Model) -> None:
@@ -146,19 +171,10 @@ def solve(
     start = time.perf_counter()
     result = ctl.solve(on_model=on_model)
     solve_seconds = time.perf_counter() - start
-    stats = ctl.statistics
     return Solution(
         models=tuple(models),
         exhausted=bool(result.exhausted),
-        stats=SolveStats(
-            atoms=int(stats["problem"]["lp"]["atoms"]),
-            rules=int(stats["problem"]["lp"]["rules"]),
-            ground_seconds=ground_seconds,
-            solve_seconds=solve_seconds,
-            choices=int(stats["solving"]["solvers"]["choices"]),
-            conflicts=int(stats["solving"]["solvers"]["conflicts"]),
-            models=len(models),
-        ),
+        stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
     )
 
 
@@ -179,23 +195,8 @@ def solve_each(
     (e.g. ``--heuristic=Domain`` for the program's ``#heuristic`` directives).
     """
     path = query if isinstance(query, Path) else query_path(query)
-    messages = _Messages()
-    args = [str(max_models), *options]
-    for name, value in sorted((consts or {}).items()):
-        args.extend(["-c", f"{name}={int(value)}"])
-    ctl = clingo.Control(args, logger=messages, message_limit=20)
-    try:
-        with ctl.backend() as backend:
-            for symbol in (*facts, *extra):
-                backend.add_rule([backend.add_atom(symbol)])
-        _load(ctl, path)
-        start = time.perf_counter()
-        ctl.ground([("base", [])])
-        ground_seconds = time.perf_counter() - start
-    except RuntimeError as exc:
-        raise EncodingError(_report(path, messages, str(exc))) from None
-    if messages.lines:
-        raise EncodingError(_report(path, messages, "clingo reported problems"))
+    args = _arguments(max_models, consts, *options)
+    ctl, messages, ground_seconds = _grounded(path, facts, extra, args)
     solutions = []
     literals = {
         symbol: atom.literal
@@ -219,20 +220,11 @@ def solve_each(
             on_model=on_model,
         )
         solve_seconds = time.perf_counter() - start
-        stats = ctl.statistics
         solutions.append(
             Solution(
                 models=tuple(models),
                 exhausted=bool(result.exhausted),
-                stats=SolveStats(
-                    atoms=int(stats["problem"]["lp"]["atoms"]),
-                    rules=int(stats["problem"]["lp"]["rules"]),
-                    ground_seconds=ground_seconds,
-                    solve_seconds=solve_seconds,
-                    choices=int(stats["solving"]["solvers"]["choices"]),
-                    conflicts=int(stats["solving"]["solvers"]["conflicts"]),
-                    models=len(models),
-                ),
+                stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
             )
         )
         ground_seconds = 0.0
@@ -264,37 +256,23 @@ def count_models(
     The program must not optimize (no ``#minimize`` or weak constraints of its own).
     """
     path = query if isinstance(query, Path) else query_path(query)
-    messages = _Messages()
-    args = [str(max_models)]
-    for name, value in sorted((consts or {}).items()):
-        args.extend(["-c", f"{name}={int(value)}"])
-    ctl = clingo.Control(args, logger=messages, message_limit=20)
-    try:
+    ctl, messages, ground_seconds = _grounded(path, facts, extra, _arguments(max_models, consts))
+    start = time.perf_counter()
+    atoms = sorted(
+        (atom.symbol, atom.literal)
+        for name, arity in signatures
+        for atom in ctl.symbolic_atoms.by_signature(name, arity)
+    )
+    levels = [atoms[i : i + _BITS] for i in range(0, len(atoms), _BITS)]
+    if levels:
         with ctl.backend() as backend:
-            for symbol in (*facts, *extra):
-                backend.add_rule([backend.add_atom(symbol)])
-        _load(ctl, path)
-        start = time.perf_counter()
-        ctl.ground([("base", [])])
-        atoms = sorted(
-            (atom.symbol, atom.literal)
-            for name, arity in signatures
-            for atom in ctl.symbolic_atoms.by_signature(name, arity)
-        )
-        levels = [atoms[i : i + _BITS] for i in range(0, len(atoms), _BITS)]
-        if levels:
-            with ctl.backend() as backend:
-                for priority, level in enumerate(levels):
-                    backend.add_minimize(
-                        priority, [(literal, 1 << bit) for bit, (_, literal) in enumerate(level)]
-                    )
-            bound = ",".join([str(1 << _BITS)] * len(levels))  # above every level's cost
-            ctl.configuration.solve.opt_mode = f"enum,{bound}"  # type: ignore[union-attr]
-        ground_seconds = time.perf_counter() - start
-    except RuntimeError as exc:
-        raise EncodingError(_report(path, messages, str(exc))) from None
-    if messages.lines:
-        raise EncodingError(_report(path, messages, "clingo reported problems"))
+            for priority, level in enumerate(levels):
+                backend.add_minimize(
+                    priority, [(literal, 1 << bit) for bit, (_, literal) in enumerate(level)]
+                )
+        bound = ",".join([str(1 << _BITS)] * len(levels))  # above every level's cost
+        ctl.configuration.solve.opt_mode = f"enum,{bound}"  # type: ignore[union-attr]
+    ground_seconds += time.perf_counter() - start
     by_cost: dict[tuple[int, ...], int] = {}
     priorities: list[int] = []
 
@@ -321,19 +299,10 @@ def count_models(
             if weights.get(priority, 0) >> bit & 1
         ]
         counts[tuple(sorted(true))] = n
-    stats = ctl.statistics
     return Counts(
         counts=counts,
         exhausted=bool(result.exhausted),
-        stats=SolveStats(
-            atoms=int(stats["problem"]["lp"]["atoms"]),
-            rules=int(stats["problem"]["lp"]["rules"]),
-            ground_seconds=ground_seconds,
-            solve_seconds=solve_seconds,
-            choices=int(stats["solving"]["solvers"]["choices"]),
-            conflicts=int(stats["solving"]["solvers"]["conflicts"]),
-            models=sum(by_cost.values()),
-        ),
+        stats=_stats(ctl, ground_seconds, solve_seconds, sum(by_cost.values())),
     )
 
 
