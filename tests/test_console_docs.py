@@ -1,4 +1,4 @@
-"""docs/orderings.md shows real output: every console block is run and compared."""
+"""The user docs show real output: every console block is run and compared."""
 
 from __future__ import annotations
 
@@ -11,12 +11,17 @@ import pytest
 from mtgasp.cli import main
 
 ROOT = Path(__file__).parents[1]
-BLOCKS = re.findall(
-    r"```console\n\$ mtgasp (.*?)\n(.*?)```", (ROOT / "docs" / "orderings.md").read_text(), re.S
-)
+DOCS = ("mana.md", "orderings.md")
+BLOCKS = [
+    pytest.param(command, output, id=f"{doc}: {command}")
+    for doc in DOCS
+    for command, output in re.findall(
+        r"```console\n\$ mtgasp (.*?)\n(.*?)```", (ROOT / "docs" / doc).read_text(), re.S
+    )
+]
 
 
-@pytest.mark.parametrize(("command", "output"), BLOCKS, ids=[c for c, _ in BLOCKS])
+@pytest.mark.parametrize(("command", "output"), BLOCKS)
 def test_documented_output_is_real(
     command: str, output: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
