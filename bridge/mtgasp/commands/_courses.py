@@ -9,7 +9,7 @@ from typing import Any
 import yaml
 
 from .._output import dumps, table
-from ..courses import DEFAULT_MAX_COURSES, CourseReport, board_to_data
+from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict, board_to_data
 from ..errors import QueryError
 
 
@@ -64,25 +64,27 @@ def write_boards(report: CourseReport, path: str) -> list[Path]:
     return paths
 
 
+def trigger_json(t: TriggerVerdict) -> dict[str, Any]:
+    """One triggered ability's verdict as JSON (step and check print the same shape)."""
+    return {
+        "permanent": t.permanent,
+        "card": t.card,
+        "ability": t.ability,
+        "controller": t.controller,
+        "triggered": t.triggered,
+        "for_player": t.player,
+        "rule": t.rule,
+        "reason": t.reason,
+    }
+
+
 def to_json(report: CourseReport) -> dict[str, Any]:
     return {
         "query": report.query,
         "schema": 1,
         "board": report.board.source,
         "request": report.request,
-        "triggers": [
-            {
-                "permanent": t.permanent,
-                "card": t.card,
-                "ability": t.ability,
-                "controller": t.controller,
-                "triggered": t.triggered,
-                "for_player": t.player,
-                "rule": t.rule,
-                "reason": t.reason,
-            }
-            for t in report.triggers
-        ],
+        "triggers": [trigger_json(t) for t in report.triggers],
         "total_courses": report.total_courses,
         "courses_counted_exactly": report.counted,
         "max_courses": report.max_courses,

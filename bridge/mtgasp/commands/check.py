@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
-from . import _common, activations, castable, could_produce, orderings
+from . import _common, _courses, activations, castable, could_produce, orderings
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -36,19 +36,7 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "castable": castable.to_json(report.castable),
         "next_step": {
             "step": report.next_step,
-            "triggers": [
-                {
-                    "permanent": t.permanent,
-                    "card": t.card,
-                    "ability": t.ability,
-                    "controller": t.controller,
-                    "triggered": t.triggered,
-                    "for_player": t.player,
-                    "rule": t.rule,
-                    "reason": t.reason,
-                }
-                for t in report.next_step_triggers
-            ],
+            "triggers": [_courses.trigger_json(t) for t in report.next_step_triggers],
         },
         "life_events": [orderings.to_json(r) for r in report.life_events],
     }
