@@ -20,7 +20,7 @@ from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
-from .solve import Solution, SolveStats, solve, solve_each
+from .solve import Grounding, Solution, SolveStats, ground, solve
 from .values import MANA_TYPES, Mana, decode_value
 
 __all__ = [
@@ -145,7 +145,8 @@ def _decode(board: Board, question: Question, cost: str, solution: Solution) -> 
     (model,) = solution.models
     plan = _Plan()
     for symbol in model:
-        plan.read(symbol)
+        if symbol.name not in _QUESTION_SYMBOLS:
+            plan.read(symbol)
     return Payment(
         question,
         cost,
@@ -270,13 +271,60 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     """Every card in each player's hand with a mana cost, then every activated ability of their
     permanents with a mana cost (one deterministic solve), each with its cost in card notation."""
     names = [players] if isinstance(players, str) else list(players)
-    facts = [Function("pay_for", [String(name)]) for name in names]
-    solution = solve("pay-questions", board_facts(board), extra=facts)
+    listing = _grounding(board, names).solve()
+    return _questions(board, names, listing.models[0])
+
+
+def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
+    """Every question of these players (see :func:`questions`), all on one grounding: one solve
+    lists the questions, then one solve answers each kind of question."""
+    names = list(players)
+    grounding = _grounding(board, names)
+    listing = grounding.solve()  # every pay_request false: the questions alone
+    asked = [
+        (q, c)
+        for q, c in _questions(board, names, listing.models[0])
+        if cards or q.kind == "ability"
+    ]
+    # A question depends only on its payer, its cost and the source it excludes: alike questions
+    # are solved once (601-payment-questions.lp says what they depend on).
+    groups: dict[tuple[str, str, str | None], Question] = {}
+    for q, cost in asked:
+        groups.setdefault((q.player, cost, q.excludes), q)
+    decoded: dict[tuple[str, str, str | None], Payment] = {}
+    for key, q in groups.items():
+        solution = grounding.solve(Function("pay_request", [q.symbol()]))
+        if not decoded:  # the first answer also bears the grounding and the listing
+            solution = replace(solution, stats=_plus(solution.stats, listing.stats))
+        decoded[key] = _decode(board, q, key[1], solution)
+    return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
+
+
+def _grounding(board: Board, players: Sequence[str]) -> Grounding:
+    """The castable program on ``board`` with every question of ``players`` a free external."""
+    return ground(
+        "castable",
+        board_facts(board),
+        [("pay_request", 1)],
+        extra=[Function("pay_for", [String(name)]) for name in players],
+        options=["--heuristic=Domain"],
+        consts={"max_paid": MAX_PAID},
+    )
+
+
+_QUESTION_SYMBOLS = frozenset(
+    {"question", "question_cost", "question_excludes", "paid_mana_abilities"}
+)
+
+
+def _questions(
+    board: Board, names: Sequence[str], model: Sequence[Symbol]
+) -> list[tuple[Question, str]]:
     cards: dict[Symbol, str] = {}
     costs: dict[Symbol, list[Symbol]] = defaultdict(list)
     excludes: dict[Symbol, str] = {}
     paid: dict[str, int] = {}
-    for symbol in solution.models[0]:
+    for symbol in model:
         args = symbol.arguments
         if symbol.name == "question":
             cards[args[0]] = as_str(args[1])
@@ -284,7 +332,7 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
             excludes[args[0]] = str(args[1])
         elif symbol.name == "paid_mana_abilities":
             paid[as_str(args[0])] = as_int(args[1])
-        else:
+        elif symbol.name == "question_cost":
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     controller = {p.id: p.controller for p in board.battlefield}
@@ -320,30 +368,16 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     return result
 
 
-def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
-    """Every question of these players (see :func:`questions`), on one grounding."""
-    asked = [(q, c) for q, c in questions(board, players) if cards or q.kind == "ability"]
-    if not asked:
-        return ()
-    # A question depends only on its payer, its cost and the source it excludes: alike questions
-    # are solved once (pay-questions.lp says what they depend on).
-    groups: dict[tuple[str, str, str | None], Question] = {}
-    for q, cost in asked:
-        groups.setdefault((q.player, cost, q.excludes), q)
-    keys = list(groups)
-    solutions = solve_each(
-        "castable",
-        board_facts(board),
-        [Function("pay_request", [groups[key].symbol()]) for key in keys],
-        extra=[Function("pay_for", [String(name)]) for name in players],
-        options=["--heuristic=Domain"],
-        consts={"max_paid": MAX_PAID},
+def _plus(stats: SolveStats, other: SolveStats) -> SolveStats:
+    """The cost of two solves of one grounding (its size counted once)."""
+    return replace(
+        stats,
+        ground_seconds=stats.ground_seconds + other.ground_seconds,
+        solve_seconds=stats.solve_seconds + other.solve_seconds,
+        choices=stats.choices + other.choices,
+        conflicts=stats.conflicts + other.conflicts,
+        models=stats.models + other.models,
     )
-    decoded = {
-        key: _decode(board, groups[key], key[1], solution)
-        for key, solution in zip(keys, solutions, strict=True)
-    }
-    return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
 
 
 def castable(board: Board, *, player: str | None = None) -> CastableReport:

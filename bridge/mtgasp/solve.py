@@ -21,7 +21,16 @@ from clingo import Symbol
 from ._resources import asp_path, query_path
 from .errors import EncodingError
 
-__all__ = ["Counts", "Solution", "SolveStats", "card_names", "count_models", "solve", "solve_each"]
+__all__ = [
+    "Counts",
+    "Grounding",
+    "Solution",
+    "SolveStats",
+    "card_names",
+    "count_models",
+    "ground",
+    "solve",
+]
 
 
 @dataclass(frozen=True)
@@ -178,57 +187,81 @@ def solve(
     )
 
 
-def solve_each(
+class Grounding:
+    """One grounding of an entry program, solved many times: each solve assumes one of the
+    program's free external atoms of some signatures true and all the others false (multi-shot
+    solving), or all false. Many questions on one board for one grounding (see :func:`ground`)."""
+
+    def __init__(
+        self,
+        path: Path,
+        ctl: clingo.Control,
+        messages: _Messages,
+        ground: float,
+        externals: Sequence[tuple[str, int]],
+    ):
+        self._path = path
+        self._ctl = ctl
+        self._messages = messages
+        self._ground_seconds = ground
+        self._externals = {
+            atom.symbol: atom.literal
+            for name, arity in externals
+            for atom in ctl.symbolic_atoms.by_signature(name, arity)
+            if atom.is_external
+        }
+
+    def solve(self, true: Symbol | None = None) -> Solution:
+        """Solve with the free external ``true`` assumed true (none if None), every other false.
+
+        The grounding time is charged to the first solve.
+        """
+        chosen = None
+        if true is not None:
+            chosen = self._externals.get(true)
+            if chosen is None:
+                headline = f"{true} is not a free external atom"
+                raise EncodingError(_report(self._path, self._messages, headline))
+        models: list[tuple[Symbol, ...]] = []
+
+        def on_model(model: clingo.Model) -> None:
+            models.append(tuple(sorted(model.symbols(shown=True))))
+
+        start = time.perf_counter()
+        result = self._ctl.solve(
+            assumptions=[lit if lit == chosen else -lit for lit in self._externals.values()],
+            on_model=on_model,
+        )
+        solve_seconds = time.perf_counter() - start
+        ground_seconds, self._ground_seconds = self._ground_seconds, 0.0
+        return Solution(
+            models=tuple(models),
+            exhausted=bool(result.exhausted),
+            stats=_stats(self._ctl, ground_seconds, solve_seconds, len(models)),
+        )
+
+
+def ground(
     query: str | Path,
     facts: Iterable[Symbol],
-    assumptions: Sequence[Symbol],
+    externals: Sequence[tuple[str, int]],
     *,
     max_models: int = 1,
     extra: Sequence[Symbol] = (),
     options: Sequence[str] = (),
     consts: Mapping[str, int] | None = None,
-) -> tuple[Solution, ...]:
-    """Ground ``query`` on ``facts`` once, then solve once per assumption (a free external atom of
-    the program assumed true, all the others false): many questions on one board for one grounding.
+) -> Grounding:
+    """Ground ``query`` on ``facts`` once, to be solved as often as needed (:class:`Grounding`),
+    each time with at most one of its free external atoms of the signatures ``externals`` true.
 
-    The grounding time is charged to the first solution. ``options`` are further clingo options
-    (e.g. ``--heuristic=Domain`` for the program's ``#heuristic`` directives).
+    ``options`` are further clingo options (e.g. ``--heuristic=Domain`` for the program's
+    ``#heuristic`` directives).
     """
     path = query if isinstance(query, Path) else query_path(query)
-    args = _arguments(max_models, consts, *options)
-    ctl, messages, ground_seconds = _grounded(path, facts, extra, args)
-    solutions = []
-    literals = {
-        symbol: atom.literal
-        for symbol in assumptions
-        if (atom := ctl.symbolic_atoms[symbol]) is not None and atom.is_external
-    }
-    if len(literals) != len(assumptions):
-        missing = next(s for s in assumptions if s not in literals)
-        raise EncodingError(_report(path, messages, f"{missing} is not a free external atom"))
-    for assumption in assumptions:
-        # The externals are free ([free]): this question's is assumed true, every other false.
-        chosen = literals[assumption]
-        models: list[tuple[Symbol, ...]] = []
-
-        def on_model(model: clingo.Model, found: list[tuple[Symbol, ...]] = models) -> None:
-            found.append(tuple(sorted(model.symbols(shown=True))))
-
-        start = time.perf_counter()
-        result = ctl.solve(
-            assumptions=[lit if lit == chosen else -lit for lit in literals.values()],
-            on_model=on_model,
-        )
-        solve_seconds = time.perf_counter() - start
-        solutions.append(
-            Solution(
-                models=tuple(models),
-                exhausted=bool(result.exhausted),
-                stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
-            )
-        )
-        ground_seconds = 0.0
-    return tuple(solutions)
+    ctl, messages, ground_seconds = _grounded(
+        path, facts, extra, _arguments(max_models, consts, *options)
+    )
+    return Grounding(path, ctl, messages, ground_seconds, externals)
 
 
 #: Atoms per cost level in :func:`count_models`: the weights 1, 2, ..., 2**29 sum below 2**30.
