@@ -33,7 +33,7 @@ AIM_SIZE = 1000  # "1,000 permanents answered in well under a second"
 AIM_SECONDS = 1.0
 TIMES = (
     *("load", "facts", "ground", "solve", "mana", "other", "query"),
-    *("load_cpu", "yaml_cpu", "query_cpu"),
+    *("load_cpu", "yaml_cpu", "query_cpu", "unchecked_cpu"),
 )
 DEFAULT_TIMEOUT = 240  # seconds per size; the machine has other work to do
 TRACE_LIMIT = 20  # seconds: slower queries are not run again under tracemalloc
@@ -75,6 +75,8 @@ def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict
             mana_seconds[0] = 0.0
             report = activations(board)
             t4, c4 = time.perf_counter(), time.process_time()
+            activations(board, check_mana=False)
+            c5 = time.process_time()
             stats = report.stats
             runs.append(
                 {
@@ -94,6 +96,8 @@ def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict
                     "load_cpu": c2 - c1,
                     "yaml_cpu": c1 - c0,
                     "query_cpu": c4 - c3,
+                    # The same query with --no-mana-check: the rules other than 601.2h alone.
+                    "unchecked_cpu": c5 - c4,
                 }
             )
         rss_peak = _maxrss_mib()
@@ -208,11 +212,14 @@ def _aim(records: list[dict[str, Any]]) -> dict[str, Any] | None:
         return {"aim": aim, "cpu_seconds": None, "wall_seconds": None, "met": False}
     times = record["seconds"]
     cpu = times["load_cpu"] + times["query_cpu"]
+    unchecked = times["load_cpu"] + times["unchecked_cpu"]
     return {
         "aim": aim,
         "cpu_seconds": cpu,
         "wall_seconds": times["load"] + times["query"],
         "met": cpu < AIM_SECONDS / 2,
+        "no_mana_check_cpu_seconds": unchecked,
+        "no_mana_check_met": unchecked < AIM_SECONDS / 2,
     }
 
 
@@ -228,7 +235,8 @@ def _text(result: dict[str, Any]) -> str:
         "Time (ms)  [load: YAML parse + validation, from a file; YAML: of which parsing the text;",
         "           query: activations(board), that is facts + ground + solve + mana (the exact",
         "           check of mana costs by the castable query, 601.2h) + other (creating the",
-        "           Control, reading the encodings, statistics, decoding the answer)]",
+        "           Control, reading the encodings, statistics, decoding the answer);",
+        "           no-mana-check CPU: activations(board, check_mana=False)]",
     ]
     rows = []
     for r in records:
@@ -248,10 +256,11 @@ def _text(result: dict[str, Any]) -> str:
                 ms(s["load_cpu"]),
                 ms(s["yaml_cpu"]),
                 ms(s["query_cpu"]),
+                ms(s["unchecked_cpu"]),
             ]
         )
     headers = ["permanents", "players", "runs", "load", "facts", "ground", "solve", "mana"]
-    headers += ["other", "query", "load CPU", "(YAML CPU)", "query CPU"]
+    headers += ["other", "query", "load CPU", "(YAML CPU)", "query CPU", "no-mana-check CPU"]
     out.append(table(headers, rows))
     for r in result["sizes"]:
         if "timed_out" in r:
@@ -305,8 +314,10 @@ def _text(result: dict[str, Any]) -> str:
     elif aim is not None:
         verdict = "met" if aim["met"] else "MISSED"
         out.append(
-            f"\nAim: {aim['aim']}: {aim['cpu_seconds']:.3f} s CPU "
-            f"({aim['wall_seconds']:.3f} s wall), {verdict}."
+            f"\nAim: {aim['aim']} (taken as under {AIM_SECONDS / 2:g} s CPU): "
+            f"{aim['cpu_seconds']:.3f} s CPU ({aim['wall_seconds']:.3f} s wall), {verdict}; "
+            f"with --no-mana-check {aim['no_mana_check_cpu_seconds']:.3f} s CPU, "
+            f"{'met' if aim['no_mana_check_met'] else 'MISSED'}."
         )
     return "\n".join(out)
 

@@ -74,3 +74,31 @@ def test_help_teaches(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "examples:" in out
     assert "activations" in out
+
+
+def test_no_mana_check_leaves_mana_costs_unchecked(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # docs/commands.md's mana-costs.yaml: three lands pay the Cube's {3} and the Order's {1}{W}{W}.
+    board = tmp_path / "mana-costs.yaml"
+    board.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "battlefield:\n"
+        "  - {id: order, card: Order of Whiteclay, controller: alice, tapped: true}\n"
+        "  - {id: cube, card: Doubling Cube, controller: alice}\n"
+        "  - {id: plains1, card: Plains, controller: alice}\n"
+        "  - {id: plains2, card: Plains, controller: alice}\n"
+        "  - {id: forest, card: Forest, controller: alice}\n",
+        encoding="utf-8",
+    )
+
+    def verdicts(*options: str) -> dict[str, tuple[str, list[str]]]:
+        assert main(["activations", str(board), "--json", *options]) == 0
+        found = json.loads(capsys.readouterr().out)["activations"]
+        return {a["permanent"]: (a["status"], a["unchecked_costs"]) for a in found}
+
+    assert verdicts()["cube"] == ("legal", [])
+    unchecked = verdicts("--no-mana-check")
+    assert unchecked["cube"] == ("unchecked", ["{3}"])
+    assert unchecked["order"] == ("unchecked", ["{1}{W}{W}"])
+    assert unchecked["forest"] == ("legal", [])

@@ -24,11 +24,8 @@ from typing import Any
 from clingo import Symbol
 
 from ._resources import query_path
-from ._symbols import as_int, as_str
-from .activations import ActivationReport, _check_mana, _decode
+from .activations import ActivationReport, activations
 from .board import Board
-from .errors import QueryError
-from .facts import asker_fact, board_facts
 from .solve import Solution, _program, solve
 
 __all__ = ["Checker"]
@@ -45,24 +42,12 @@ class Checker:
     def __init__(self) -> None:
         self._programs: dict[Path, tuple[Any, ...]] = {}
 
-    def activations(self, board: Board, *, player: str | None = None) -> ActivationReport:
-        """Like :func:`mtgasp.activations`: judge every activated ability on ``board``."""
-        extra: list[Symbol] = []
-        if player is not None:
-            if player not in {p.name for p in board.players}:
-                names = ", ".join(p.name for p in board.players)
-                raise QueryError(f"no player named '{player}'; players are: {names}")
-            extra.append(asker_fact(player))
-        solution = self.solve("activations", board_facts(board), extra=extra)
-        (model,) = solution.models
-        # As activations() does: mana costs are judged by the castable query (601.2h).
-        mana = {
-            (as_str(s.arguments[0].arguments[0]), as_int(s.arguments[0].arguments[1]))
-            for s in model
-            if s.name == "needs_mana_payment"
-        }
-        decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
-        return ActivationReport(player, _check_mana(board, decoded, mana), solution.stats)
+    def activations(
+        self, board: Board, *, player: str | None = None, check_mana: bool = True
+    ) -> ActivationReport:
+        """Like :func:`mtgasp.activations` (which it calls): judge every activated ability."""
+        self._programs.setdefault(query_path("activations"), _program(query_path("activations")))
+        return activations(board, player=player, check_mana=check_mana)
 
     def solve(
         self,
