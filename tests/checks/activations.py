@@ -15,9 +15,7 @@ from mtgasp import Board, activations
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
-    report = activations(
-        board, player=args.get("player"), check_mana=args.get("check_mana", True)
-    )
+    report = activations(board, player=args.get("player"), check_mana=args.get("check_mana", True))
     found = {f"{a.permanent}#{a.ability}": a for a in report.activations}
     for key, wanted in expect.items():
         assert key in found, f"no ability {key}; abilities are {sorted(found)}"
