@@ -127,3 +127,25 @@ def test_check_reports_life_events_under_replacement(capsys: pytest.CaptureFixtu
     code, out, _ = _run(capsys, "check", str(EXAMPLES / "summoning-sickness.yaml"))
     assert code == 0
     assert "Life events" not in out
+
+
+def test_a_type_the_ability_cant_choose_now_makes_no_event(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Reflecting Pool ruling (cards.json): a Pool with no other land adds no mana (106.7, 106.5),
+    # so "tapping it for {G}" under Mana Reflection is no event: no outcome may be shown.
+    board = tmp_path / "pool.yaml"
+    board.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "battlefield:\n"
+        "  - {id: pool, card: Reflecting Pool, controller: alice}\n"
+        "  - {id: reflection, card: Mana Reflection, controller: alice}\n"
+        "  - {id: forest, card: Forest, controller: alice}\n",
+        encoding="utf-8",
+    )
+    code, out, err = _run(capsys, "orderings", str(board), "tap:pool:1:w")
+    assert (code, out) == (2, "")
+    assert "'pool' can't add {W} now; the types it may choose are: {G}" in err
+    code, out, _ = _run(capsys, "orderings", str(board), "tap:pool:1:g")
+    assert code == 0
+    assert "{G}{G}" in out  # with a Forest, the Pool may choose {G}; Reflection doubles it

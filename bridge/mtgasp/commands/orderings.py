@@ -6,7 +6,8 @@ import argparse
 from typing import Any
 
 from .._output import dumps, table
-from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, orderings, parse_event
+from ..mana import tap
+from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, TapEvent, orderings, parse_event
 from . import _common
 
 NAME = "orderings"
@@ -24,7 +25,8 @@ can't happen is modified only by self-replacement effects (614.17c, 119.7).
 
 EVENT is one of:
   tap:PERMANENT[:ABILITY[:TYPE]]  the permanent's mana ability resolves (106.12b); TYPE (w u b r g
-                                  c) is the type chosen for an "any color" ability
+                                  c) is the type chosen for an "any color" ability, one it
+                                  can choose now (106.5, 106.7: as `mtgasp tap --choice`)
   gain:PLAYER:N                   the player would gain N life
   lose:PLAYER:N                   the player would lose N life
   set:PLAYER:N                    the player's life total would become N (119.5)
@@ -47,12 +49,12 @@ example:
 
 
 def run(args: argparse.Namespace) -> str:
-    report = orderings(
-        _common.board(args),
-        parse_event(args.event),
-        list_all=args.all_orderings,
-        max_orderings=args.max_orderings,
-    )
+    board, event = _common.board(args), parse_event(args.event)
+    if isinstance(event, TapEvent) and event.choice is not None:
+        # 106.5, 106.7: only a type the ability can choose now makes an event (a lone Reflecting
+        # Pool chooses none); the tap query judges the choice and says which types it may choose.
+        tap(board, event.permanent, ability=event.ability, choice=event.choice)
+    report = orderings(board, event, list_all=args.all_orderings, max_orderings=args.max_orderings)
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
