@@ -149,3 +149,24 @@ def test_a_type_the_ability_cant_choose_now_makes_no_event(
     code, out, _ = _run(capsys, "orderings", str(board), "tap:pool:1:g")
     assert code == 0
     assert "{G}{G}" in out  # with a Forest, the Pool may choose {G}; Reflection doubles it
+
+
+def test_the_python_api_judges_the_choice_but_not_whether_the_ability_could_be_activated(
+    tmp_path: Path,
+) -> None:
+    # A lone Reflecting Pool can choose no type (106.5, 106.7); a tapped Birds of Paradise could
+    # still choose any color, and what Mana Reflection would do to that event is a fair question.
+    data = tmp_path / "board.yaml"
+    data.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "battlefield:\n"
+        "  - {id: pool, card: Reflecting Pool, controller: alice}\n"
+        "  - {id: birds, card: Birds of Paradise, controller: alice, tapped: true}\n"
+        "  - {id: reflection, card: Mana Reflection, controller: alice}\n",
+        encoding="utf-8",
+    )
+    board = load_board(data)
+    with pytest.raises(QueryError, match="the types it may choose are: none"):
+        orderings(board, TapEvent("pool", 1, "g"))
+    report = orderings(board, TapEvent("birds", 1, "g"))
+    assert [(o.value, o.orderings) for o in report.outcomes] == [(Mana(g=2), 1)]

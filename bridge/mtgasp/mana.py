@@ -32,6 +32,7 @@ __all__ = [
     "TriggerAdd",
     "TypeWitness",
     "WitnessStep",
+    "check_tap_choice",
     "could_produce",
     "tap",
     "type_text",
@@ -316,10 +317,22 @@ class TapReport:
     stats: SolveStats
 
 
-def tap(
-    board: Board, permanent: str, *, ability: int | None = None, choice: str | None = None
-) -> TapReport:
-    """Activate a mana ability of ``permanent`` now: every possible result (106.5, 106.12, 605)."""
+@dataclass
+class _TapAnswer:
+    """The tap query's answer for one mana ability: what activating it now involves."""
+
+    number: int
+    kind: Symbol
+    costs: list[Symbol]
+    choices: list[str | None]  # 106.5, 106.7: the types it may choose now, in WUBRGC order
+    violations: list[str]
+    triggers: dict[tuple[str | None, Symbol], dict[tuple[str, int], list[Mana]]]
+    undefined_triggers: list[str]
+    tapped_for_mana: bool
+    stats: SolveStats
+
+
+def _tap_answer(board: Board, permanent: str, ability: int | None) -> _TapAnswer:
     perm = board.permanent(permanent)
     if perm is None:
         ids = ", ".join(p.id for p in board.battlefield) or "none"
@@ -367,29 +380,66 @@ def tap(
             f"ability #{number} of '{permanent}' ({perm.card}) is not a mana ability; "
             "see `mtgasp activations` for its abilities"
         )
-    if violations:
+    choices.sort(key=lambda c: MANA_TYPES.index(c) if c else -1)
+    return _TapAnswer(
+        number,
+        kind,
+        costs,
+        choices,
+        violations,
+        triggers,
+        undefined_triggers,
+        tapped_for_mana,
+        solution.stats,
+    )
+
+
+def _checked_choice(permanent: str, card: str, answer: _TapAnswer, choice: str) -> str:
+    """``choice`` if the ability may choose that type now (106.5, 106.7), else a QueryError."""
+    if answer.kind.name in ("fixed", "double_pool"):
+        raise QueryError(
+            f"ability #{answer.number} of '{permanent}' ({card}) chooses no type; "
+            "--choice applies only to abilities that add a type of your choice"
+        )
+    if choice.lower() not in answer.choices:
+        allowed = ", ".join(type_text(c) for c in answer.choices if c) or "none (106.5)"
+        raise QueryError(
+            f"'{permanent}' can't add {type_text(choice)} now; the types it may choose are: "
+            f"{allowed}"
+        )
+    return choice.lower()
+
+
+def check_tap_choice(board: Board, event: TapEvent) -> None:
+    """Raise a QueryError unless the event's chosen type is one its ability may choose now: a type
+    is defined only if the ability could produce it (106.5, 106.7; a lone Reflecting Pool chooses
+    none). Whether the ability could be activated now does not matter here."""
+    perm = board.permanent(event.permanent)
+    if event.choice is not None and perm is not None:
+        answer = _tap_answer(board, event.permanent, event.ability)
+        _checked_choice(event.permanent, perm.card, answer, event.choice)
+
+
+def tap(
+    board: Board, permanent: str, *, ability: int | None = None, choice: str | None = None
+) -> TapReport:
+    """Activate a mana ability of ``permanent`` now: every possible result (106.5, 106.12, 605)."""
+    answer = _tap_answer(board, permanent, ability)
+    perm = board.permanent(permanent)
+    assert perm is not None  # _tap_answer checked it
+    number, kind, choices = answer.number, answer.kind, answer.choices
+    if answer.violations:
         raise QueryError(
             f"'{permanent}' ({perm.card}) can't activate ability #{number} now: "
-            + "; ".join(sorted(violations))
+            + "; ".join(sorted(answer.violations))
         )
-    choices.sort(key=lambda c: MANA_TYPES.index(c) if c else -1)
     if choice is not None:
-        if kind.name in ("fixed", "double_pool"):
-            raise QueryError(
-                f"ability #{number} of '{permanent}' ({perm.card}) chooses no type; "
-                "--choice applies only to abilities that add a type of your choice"
-            )
-        if choice.lower() not in choices:
-            allowed = ", ".join(type_text(c) for c in choices if c) or "none (106.5)"
-            raise QueryError(
-                f"'{permanent}' can't add {type_text(choice)} now; the types it may choose are: "
-                f"{allowed}"
-            )
-        choices = [choice.lower()]
+        choices = [_checked_choice(permanent, perm.card, answer, choice)]
+    triggers = answer.triggers
     cards = {p.id: p.card for p in board.battlefield}
     results = []
     for chosen in choices:
-        report = orderings(board, TapEvent(permanent, number, chosen))
+        report = orderings(board, TapEvent(permanent, number, chosen), check_choice=False)
         outcomes = []
         for outcome in report.outcomes:
             fired = triggers.get((chosen, _value_symbol(outcome.value)), {})
@@ -409,13 +459,15 @@ def tap(
         permanent=permanent,
         card=perm.card,
         ability=number,
-        cost=tuple(cost_text(c) for c in sorted(costs, key=lambda c: (c.name != "mana", str(c)))),
+        cost=tuple(
+            cost_text(c) for c in sorted(answer.costs, key=lambda c: (c.name != "mana", str(c)))
+        ),
         kind=kind.name,
-        tapped_for_mana=tapped_for_mana,
+        tapped_for_mana=answer.tapped_for_mana,
         undefined=not choices,
         results=tuple(results),
-        undefined_triggers=tuple(sorted(undefined_triggers)),
-        stats=solution.stats,
+        undefined_triggers=tuple(sorted(answer.undefined_triggers)),
+        stats=answer.stats,
     )
 
 

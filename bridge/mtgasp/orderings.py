@@ -174,11 +174,14 @@ def orderings(
     *,
     list_all: bool = False,
     max_orderings: int = DEFAULT_MAX_ORDERINGS,
+    check_choice: bool = True,
 ) -> OrderingsReport:
     """Every way the applicable replacement effects can modify ``event`` on ``board``.
 
     With ``list_all``, also every ordering itself, up to ``max_orderings`` (``truncated`` says
-    when there are more). Counts are exact whatever the bound.
+    when there are more). Counts are exact whatever the bound. A tap event's chosen type must be
+    one its ability may choose now (106.5, 106.7), which the tap query is asked first unless
+    ``check_choice`` is False (``mtgasp.tap`` passes False: it has asked already).
 
     >>> report = orderings(load_board("examples/mana-reflection-contamination.yaml"),
     ...                    parse_event("tap:forest"))  # doctest: +SKIP
@@ -187,7 +190,12 @@ def orderings(
     """
     if max_orderings < 1:
         raise QueryError("--max-orderings must be at least 1")
-    graph = event_graph(board_facts(board), _request(board, event))
+    request = _request(board, event)
+    if check_choice and isinstance(event, TapEvent):
+        from .mana import check_tap_choice  # mana builds on this module
+
+        check_tap_choice(board, event)
+    graph = event_graph(board_facts(board), request)
     if graph.start is None:
         raise QueryError(_no_event_message(event))
     counts = graph.count_paths()

@@ -6,8 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps, table
-from ..mana import tap
-from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, TapEvent, orderings, parse_event
+from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, orderings, parse_event
 from . import _common
 
 NAME = "orderings"
@@ -49,12 +48,12 @@ example:
 
 
 def run(args: argparse.Namespace) -> str:
-    board, event = _common.board(args), parse_event(args.event)
-    if isinstance(event, TapEvent) and event.choice is not None:
-        # 106.5, 106.7: only a type the ability can choose now makes an event (a lone Reflecting
-        # Pool chooses none); the tap query judges the choice and says which types it may choose.
-        tap(board, event.permanent, ability=event.ability, choice=event.choice)
-    report = orderings(board, event, list_all=args.all_orderings, max_orderings=args.max_orderings)
+    report = orderings(
+        _common.board(args),
+        parse_event(args.event),
+        list_all=args.all_orderings,
+        max_orderings=args.max_orderings,
+    )
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
