@@ -57,6 +57,8 @@ def cost_text(cost: Symbol) -> str:
             return f"Pay {cost.arguments[0].number} life"
         if cost.name == "sacrifice" and len(cost.arguments) == 1:
             return f"Sacrifice a {as_str(cost.arguments[0])}"
+        if cost.name == "tap_untapped" and len(cost.arguments) == 1:
+            return f"Tap an untapped {as_str(cost.arguments[0])} you control"
         if cost.name == "remove_counter" and len(cost.arguments) == 2:
             kind, count = cost.arguments
             plural = "s" if count.number != 1 else ""
