@@ -170,3 +170,19 @@ def test_the_python_api_judges_the_choice_but_not_whether_the_ability_could_be_a
         orderings(board, TapEvent("pool", 1, "g"))
     report = orderings(board, TapEvent("birds", 1, "g"))
     assert [(o.value, o.orderings) for o in report.outcomes] == [(Mana(g=2), 1)]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["gain:alice:2", "--caused-by", "carol"], "no player named 'carol'"),
+        (["tap:forest", "--caused-by", "alice"], "--caused-by applies to life events"),
+    ],
+)
+def test_caused_by_names_a_player_and_a_life_event(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    board = str(EXAMPLES / "mana-reflection-contamination.yaml")
+    code, out, err = _run(capsys, "orderings", board, *argv)
+    assert (code, out) == (2, "")
+    assert message in err

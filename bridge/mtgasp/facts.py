@@ -15,6 +15,7 @@ from .board import Board
 __all__ = [
     "asker_fact",
     "board_facts",
+    "life_event_cause",
     "life_event_request",
     "mana_event_request",
     "render_facts",
@@ -128,3 +129,9 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
 def life_event_request(kind: str, player: str, amount: int) -> Symbol:
     """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
     return _fact("life_event_request", _fact(kind, String(player), Number(amount)))
+
+
+def life_event_cause(request: Symbol, player: str) -> Symbol:
+    """``life_event_cause(E, P)``: a spell or ability P controls causes the requested event E."""
+    (event,) = request.arguments
+    return _fact("life_event_cause", event, String(player))

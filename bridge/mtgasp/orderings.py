@@ -19,7 +19,7 @@ from clingo import Symbol
 from ._symbols import as_int, as_str
 from .board import Board
 from .errors import QueryError
-from .facts import board_facts, life_event_request, mana_event_request
+from .facts import board_facts, life_event_cause, life_event_request, mana_event_request
 from .solve import SolveStats, solve
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
@@ -59,11 +59,16 @@ class LifeEvent:
     kind: Literal["gain", "lose", "set"]
     player: str
     amount: int
+    cause: str | None = None  # the player who controls the spell or ability causing it, if known
 
     def __str__(self) -> str:
         if self.kind == "set":
-            return f"{self.player}'s life total becomes {self.amount}"
-        return f"{self.player} would {self.kind} {self.amount} life"
+            text = f"{self.player}'s life total becomes {self.amount}"
+        else:
+            text = f"{self.player} would {self.kind} {self.amount} life"
+        if self.cause is not None:
+            text += f" (caused by a spell or ability {self.cause} controls)"
+        return text
 
 
 Event = TapEvent | LifeEvent
@@ -154,18 +159,23 @@ class OrderingsReport:
         return self.listed is not None and len(self.listed) < self.total_orderings
 
 
-def _request(board: Board, event: Event) -> Symbol:
+def _request(board: Board, event: Event) -> list[Symbol]:
+    """The facts that ask for ``event``: the request, and what caused it if known."""
     players = {p.name for p in board.players}
     if isinstance(event, LifeEvent):
-        if event.player not in players:
-            raise QueryError(
-                f"no player named '{event.player}'; players are: {', '.join(sorted(players))}"
-            )
-        return life_event_request(f"{event.kind}_life", event.player, event.amount)
+        for name in (event.player, event.cause):
+            if name is not None and name not in players:
+                raise QueryError(
+                    f"no player named '{name}'; players are: {', '.join(sorted(players))}"
+                )
+        request = life_event_request(f"{event.kind}_life", event.player, event.amount)
+        if event.cause is None:
+            return [request]
+        return [request, life_event_cause(request, event.cause)]
     if board.permanent(event.permanent) is None:
         ids = ", ".join(p.id for p in board.battlefield) or "none"
         raise QueryError(f"no permanent with id '{event.permanent}'; ids are: {ids}")
-    return mana_event_request(event.permanent, event.ability, event.choice)
+    return [mana_event_request(event.permanent, event.ability, event.choice)]
 
 
 def orderings(
@@ -190,12 +200,12 @@ def orderings(
     """
     if max_orderings < 1:
         raise QueryError("--max-orderings must be at least 1")
-    request = _request(board, event)
+    request, *cause = _request(board, event)
     if check_choice and isinstance(event, TapEvent):
         from .mana import check_tap_choice  # mana builds on this module
 
         check_tap_choice(board, event)
-    graph = event_graph(board_facts(board), request)
+    graph = event_graph(board_facts(board), request, extra=cause)
     if graph.start is None:
         raise QueryError(_no_event_message(event))
     counts = graph.count_paths()
@@ -225,6 +235,7 @@ def event_graph(
     facts: Sequence[Symbol],
     request: Symbol,
     *,
+    extra: Sequence[Symbol] = (),
     interchange: bool = True,
     independence: bool = True,
 ) -> EventGraph:
@@ -239,7 +250,7 @@ def event_graph(
     solution = solve(
         "orderings",
         facts,
-        extra=[request],
+        extra=[request, *extra],
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,

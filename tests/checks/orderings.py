@@ -1,6 +1,7 @@
 """Verify orderings cases.
 
-``args.event`` is the event as the command line writes it. ``expect`` may give:
+``args.event`` is the event as the command line writes it; ``args.caused_by`` (optional) the
+player whose spell or ability causes a life event (``--caused-by``). ``expect`` may give:
 
 - ``outcomes``: a mapping from each outcome's text (``"{B}{B}"``, ``"bob loses 3 life"``,
   ``"nothing happens"``) to its number of orderings; exactly these outcomes must exist;
@@ -14,14 +15,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.orderings import orderings, parse_event
+from mtgasp.orderings import LifeEvent, orderings, parse_event
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
-    report = orderings(board, parse_event(args["event"]), list_all=True)
+    event = parse_event(args["event"])
+    if "caused_by" in args:
+        assert isinstance(event, LifeEvent), "caused_by is for life events"
+        event = replace(event, cause=args["caused_by"])
+    report = orderings(board, event, list_all=True)
     if "outcomes" in expect:
         found = {str(o.value): o.orderings for o in report.outcomes}
         assert found == expect["outcomes"], f"outcomes {found}"

@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from typing import Any
 
 from .._output import dumps, table
-from ..orderings import DEFAULT_MAX_ORDERINGS, OrderingsReport, orderings, parse_event
+from ..errors import QueryError
+from ..orderings import (
+    DEFAULT_MAX_ORDERINGS,
+    LifeEvent,
+    OrderingsReport,
+    orderings,
+    parse_event,
+)
 from . import _common
 
 NAME = "orderings"
@@ -44,13 +52,24 @@ example:
         metavar="N",
         help=f"list at most N orderings (default {DEFAULT_MAX_ORDERINGS}); counts stay exact",
     )
+    parser.add_argument(
+        "--caused-by",
+        metavar="PLAYER",
+        help="a life event is caused by a spell or ability PLAYER controls (Rain of Gore asks "
+        "who; by default the cause is not known)",
+    )
     _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
+    event = parse_event(args.event)
+    if args.caused_by is not None:
+        if not isinstance(event, LifeEvent):
+            raise QueryError("--caused-by applies to life events (gain, lose, set)")
+        event = replace(event, cause=args.caused_by)
     report = orderings(
         _common.board(args),
-        parse_event(args.event),
+        event,
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
     )
