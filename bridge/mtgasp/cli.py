@@ -23,6 +23,7 @@ from .commands import (
     event,
     facts,
     orderings,
+    prove,
     resolve,
     step,
     tap,
@@ -46,6 +47,7 @@ COMMANDS = (
     resolve,
     event,
     cast,
+    prove,
     facts,
     asp_path,
     cards,
@@ -56,7 +58,8 @@ _DESCRIPTION = """\
 The Magic: The Gathering Comprehensive Rules as answer-set programs.
 
 Describe a board in a YAML or JSON file (docs/board-format.md); mtgasp computes, exhaustively,
-what the rules allow. Every verdict names the CR rule behind it."""
+what the rules allow. Every verdict names the CR rule behind it. `mtgasp prove` searches every
+board within bounds for one where a property of the rules fails."""
 
 _EPILOG = """\
 examples:

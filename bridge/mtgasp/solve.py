@@ -12,14 +12,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import clingo
 import clingo.ast
 from clingo import Symbol
 
 from ._resources import asp_path, query_path
-from .errors import EncodingError
+from .errors import EncodingError, QueryError
 
 __all__ = [
     "Counts",
@@ -29,6 +29,7 @@ __all__ = [
     "card_names",
     "count_models",
     "ground",
+    "parse_program",
     "solve",
 ]
 
@@ -90,14 +91,23 @@ _COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
 def _program(path: Path) -> tuple[Any, ...]:
     """The parsed statements of an entry program and of everything it includes (clingo resolves
     the ``#include`` directives as ``Control.load`` does): parsed once per process."""
+    try:
+        return parse_program(path)
+    except QueryError as exc:
+        raise EncodingError(f"internal error in mtgasp's encodings ({path.name}): {exc}") from None
+
+
+def parse_program(path: Path) -> tuple[Any, ...]:
+    """The statements of the program in ``path`` (and what it includes), parsed by clingo. A
+    syntax error raises QueryError with clingo's messages (for a user's program: ``prove``)."""
     messages = _Messages()
     statements: list[Any] = []
     try:
         clingo.ast.parse_files([str(path)], statements.append, logger=messages, message_limit=20)
     except RuntimeError as exc:
-        raise EncodingError(_report(path, messages, str(exc))) from None
+        raise QueryError("\n".join(messages.lines) or f"{path}: {exc}") from None
     if messages.lines:
-        raise EncodingError(_report(path, messages, "clingo reported problems"))
+        raise QueryError("\n".join(messages.lines))
     return tuple(s for s in statements if s.ast_type != _COMMENT)
 
 
@@ -116,10 +126,15 @@ def _arguments(max_models: int, consts: Mapping[str, int] | None, *options: str)
 
 
 def _grounded(
-    path: Path, facts: Iterable[Symbol], extra: Sequence[Symbol], args: list[str]
+    path: Path,
+    facts: Iterable[Symbol],
+    extra: Sequence[Symbol],
+    args: list[str],
+    user: Sequence[tuple[Path, tuple[Any, ...]]] = (),
 ) -> tuple[clingo.Control, _Messages, float]:
-    """A Control with the facts and the program of ``path``, ground; clingo's messages about it
-    become an EncodingError. Returns the Control, its message log and the grounding time."""
+    """A Control with the facts and the program of ``path`` (and the user's programs, each a path
+    and its statements), ground; clingo's messages about a user's program become a QueryError,
+    about ours an EncodingError. Returns the Control, its message log and the grounding time."""
     messages = _Messages()
     ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
@@ -129,14 +144,28 @@ def _grounded(
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
         _load(ctl, path)
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for _, statements in user:
+                for statement in statements:
+                    builder.add(statement)
         start = time.perf_counter()
         ctl.ground([("base", [])])
         ground_seconds = time.perf_counter() - start
     except RuntimeError as exc:
-        raise EncodingError(_report(path, messages, str(exc))) from None
+        _raise(path, user, messages, str(exc))
     if messages.lines:
-        raise EncodingError(_report(path, messages, "clingo reported problems"))
+        _raise(path, user, messages, "clingo reported problems")
     return ctl, messages, ground_seconds
+
+
+def _raise(
+    path: Path, user: Sequence[tuple[Path, tuple[Any, ...]]], messages: _Messages, headline: str
+) -> NoReturn:
+    """The user's mistake if clingo's messages point into one of their programs, else ours."""
+    for program, _ in user:
+        if any(str(program) in line for line in messages.lines):
+            raise QueryError("\n".join(messages.lines))
+    raise EncodingError(_report(path, messages, headline))
 
 
 def _stats(ctl: clingo.Control, ground: float, solve: float, models: int) -> SolveStats:
@@ -161,8 +190,12 @@ def solve(
     project: bool = False,
     extra: Sequence[Symbol] = (),
     sort_symbols: bool = True,
+    user_programs: Sequence[Path] = (),
 ) -> Solution:
     """Solve the entry program ``asp/queries/<query>.lp`` (or a path) on ``facts``.
+
+    ``user_programs`` are programs a user wrote (``mtgasp prove``): loaded with the entry program;
+    their syntax errors and clingo's messages about them are QueryErrors (the user's to fix).
 
     ``max_models`` 0 means all models. ``project`` enumerates distinct projections (``#project``).
     ``sort_symbols=False`` keeps each model's symbols in clingo's order (the same order for the
@@ -170,7 +203,8 @@ def solve(
     """
     path = query if isinstance(query, Path) else query_path(query)
     args = _arguments(max_models, consts, *(["--project"] if project else []))
-    ctl, _, ground_seconds = _grounded(path, facts, extra, args)
+    user = [(program, parse_program(program)) for program in user_programs]
+    ctl, _, ground_seconds = _grounded(path, facts, extra, args, user)
     models: list[tuple[Symbol, ...]] = []
 
     def on_model(model: clingo.Model) -> None:

@@ -1,0 +1,174 @@
+"""The prove query: is there any board, within stated bounds, where a property of the rules fails?
+
+A property is a user's ASP program that defines ``counterexample(Why)`` from the vocabulary of
+the activations query (``asp/README.md``). ``asp/queries/prove-activations.lp`` derives the
+board's input predicates by choices (``_boards.lp``: every board of up to N permanents of the
+given cards, for the given players, each permanent tapped or not and long or recently controlled),
+so one solve searches every board at once: a model is a counterexample board, and no model proves
+that no board within the bounds is one. Bounds are stated in every answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import clingo.ast
+import yaml
+from clingo import Function, Number, String, Symbol
+
+from ._symbols import as_str, value
+from .errors import QueryError
+from .solve import SolveStats, card_names, parse_program, solve
+
+__all__ = ["Bounds", "ProveReport", "prove"]
+
+#: The most permanents and players a search may ask for (the search grows exponentially).
+MAX_PERMANENTS = 8
+MAX_PLAYERS = 4
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """Which boards are searched: up to ``permanents`` permanents, each one of ``cards``, for
+    ``players`` players (p1 active, then p2, ...), in the first main phase of turn 2."""
+
+    permanents: int = 3
+    players: int = 2
+    cards: tuple[str, ...] = ()  # empty: every card mtgasp knows
+
+    def __str__(self) -> str:
+        cards = f"{len(self.cards)} cards" if self.cards else f"all {len(card_names())} cards"
+        permanents = "permanent" if self.permanents == 1 else "permanents"
+        return f"up to {self.permanents} {permanents} of {cards}, {self.players} players"
+
+
+@dataclass(frozen=True)
+class ProveReport:
+    """``holds`` when no board within ``bounds`` is a counterexample (proved: unsatisfiable);
+    otherwise ``counterexample`` is one such board as a board file (YAML) and ``reasons`` are the
+    property's ``counterexample(Why)`` terms on it."""
+
+    property: str
+    bounds: Bounds
+    holds: bool
+    reasons: tuple[str, ...]
+    counterexample: str | None
+    stats: SolveStats
+
+
+def prove(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
+    """Search every board within ``bounds`` for a counterexample to the property."""
+    path = Path(property_file)
+    if not path.is_file():
+        raise QueryError(f"{path}: no such property file")
+    _check_bounds(bounds)
+    if not _defines_counterexample(path):
+        raise QueryError(
+            f"{path}: the property defines no counterexample/1; write a rule such as "
+            'counterexample("why") :- legal(activate(O, N)), tapped(O), ability_cost(O, N, tap).'
+        )
+    # Every model improves on the last (#minimize); the last found is a smallest counterexample.
+    solution = solve("prove-activations", _bound_facts(bounds), user_programs=[path])
+    if not solution.models:
+        return ProveReport(str(path), bounds, True, (), None, solution.stats)
+    model = solution.models[-1]
+    reasons = tuple(sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample"))
+    return ProveReport(
+        str(path), bounds, False, reasons, _board_text(model, bounds), solution.stats
+    )
+
+
+def _check_bounds(bounds: Bounds) -> None:
+    if not 0 <= bounds.permanents <= MAX_PERMANENTS:
+        raise QueryError(f"--permanents must be between 0 and {MAX_PERMANENTS}")
+    if not 1 <= bounds.players <= MAX_PLAYERS:
+        raise QueryError(f"--players must be between 1 and {MAX_PLAYERS}")
+    known = card_names()
+    for card in bounds.cards:
+        if card not in known:
+            raise QueryError(f"unknown card '{card}' (see `mtgasp cards`)")
+
+
+def _players(bounds: Bounds) -> list[str]:
+    return [f"p{seat}" for seat in range(1, bounds.players + 1)]
+
+
+def _bound_facts(bounds: Bounds) -> list[Symbol]:
+    facts = [Function("bound_permanents", [Number(bounds.permanents)])]
+    for seat, name in enumerate(_players(bounds), start=1):
+        facts.append(Function("bound_player", [String(name), Number(seat)]))
+    for card in sorted(bounds.cards or card_names()):
+        facts.append(Function("bound_card", [String(card)]))
+    return facts
+
+
+def _defines_counterexample(path: Path) -> bool:
+    """Whether some rule of the property has ``counterexample/1`` in its head (else every search
+    would "prove" it vacuously)."""
+    return any(
+        statement.ast_type == clingo.ast.ASTType.Rule and _names_counterexample(statement.head)
+        for statement in parse_program(path)
+    )
+
+
+def _names_counterexample(node: Any) -> bool:
+    """Whether the AST ``node`` holds the atom ``counterexample(_)``."""
+    if isinstance(node, clingo.ast.AST):
+        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
+            term = node.symbol
+            return (
+                term.ast_type == clingo.ast.ASTType.Function
+                and term.name == "counterexample"
+                and len(term.arguments) == 1
+            )
+        return any(_names_counterexample(getattr(node, key)) for key in node.child_keys)
+    if isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
+        return any(_names_counterexample(item) for item in node)
+    return False
+
+
+def _text(symbol: Symbol) -> str:
+    shown = value(symbol)
+    return shown if isinstance(shown, str) else str(symbol)
+
+
+def _board_text(model: Sequence[Symbol], bounds: Bounds) -> str:
+    """The counterexample as a board file: ``mtgasp activations`` on it shows the failure."""
+    permanents: dict[Symbol, dict[str, Any]] = {}
+    for symbol in model:
+        if symbol.name == "permanent":
+            permanents.setdefault(symbol.arguments[0], {})
+    for symbol in model:
+        args = symbol.arguments
+        entry = permanents.get(args[0]) if args else None
+        if entry is None:
+            continue
+        if symbol.name == "card_of":
+            entry["card"] = as_str(args[1])
+        elif symbol.name == "controller":
+            entry["controller"] = as_str(args[1])
+        elif symbol.name == "tapped":
+            entry["tapped"] = True
+        elif symbol.name == "recently_controlled":
+            entry["since"] = "this_turn"
+    battlefield = [
+        {"id": f"s{obj.arguments[0].number}", **permanents[obj]}
+        for obj in sorted(permanents, key=lambda o: o.arguments[0].number)
+    ]
+    players = _players(bounds)
+    board = {
+        "players": [{"name": name} for name in players],
+        "turn": {"active": players[0], "number": 2, "step": "precombat_main"},
+        "battlefield": [
+            {
+                key: entry[key]
+                for key in ("id", "card", "controller", "tapped", "since")
+                if key in entry
+            }
+            for entry in battlefield
+        ],
+    }
+    return yaml.safe_dump(board, sort_keys=False, allow_unicode=True)
