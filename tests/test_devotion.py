@@ -1,0 +1,79 @@
+"""Devotion (700.5) and the Gods' type-changing ability (613.1d), on a synthetic God.
+
+Erebos is the only God mtgasp knows, and no black card has hybrid symbols; a synthetic "Test God"
+(green, devotion 3) lets the rules meet hybrid symbols (Gilder Bairn's {G/U}{G/U}) and generic
+ones. The scenario cases with Erebos are in tests/cases/turns.yaml.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from clingo import Function, Number, String, Symbol
+
+from mtgasp._resources import asp_path
+from mtgasp.solve import solve
+
+
+def _f(name: str, *args: Symbol) -> Symbol:
+    return Function(name, list(args))
+
+
+GOD = [
+    _f("card", String("Test God")),
+    _f("card_type", String("Test God"), Function("enchantment")),
+    _f("card_type", String("Test God"), Function("creature")),
+    _f("mana_cost", String("Test God"), Function("generic"), Number(3)),
+    _f(
+        "static",
+        String("Test God"),
+        Number(1),
+        _f("not_creature_unless_devotion", Function("g"), Number(3)),
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    rules = asp_path()
+    path = tmp_path_factory.mktemp("devotion") / "devotion.lp"
+    includes = ["defined.lp", "cards/cards.lp", "rules/613-characteristics.lp"]
+    path.write_text(
+        "".join(f'#include "{rules / name}".\n' for name in includes)
+        + "#show.\n#show devotion/3.\n#show is_type/2.\n",
+        encoding="utf-8",
+    )
+    return path
+
+
+def _answer(program: Path, cards: list[str]) -> tuple[int, bool]:
+    """(alice's devotion to green, whether her Test God is a creature)."""
+    facts = [_f("player", String("alice")), _f("seat", String("alice"), Number(1))]
+    for index, card in enumerate(["Test God", *cards]):
+        perm = String(f"o{index}")
+        facts += [
+            _f("permanent", perm),
+            _f("card_of", perm, String(card)),
+            _f("controller", perm, String("alice")),
+        ]
+    (model,) = solve(program, facts, extra=GOD).models
+    shown = {str(s) for s in model}
+    devotion = next(s.arguments[2].number for s in model if s.name == "devotion")
+    return devotion, 'is_type("o0",creature)' in shown
+
+
+def test_hybrid_symbols_count_toward_devotion_and_generic_ones_do_not(program: Path) -> None:
+    # Erebos ruling 2013-09-15: hybrid symbols count toward each of their colors; numeric ones
+    # toward none. Gilder Bairn {1}{G/U}{G/U}: 2; the God's own {3}: 0.
+    assert _answer(program, ["Gilder Bairn"]) == (2, False)
+
+
+def test_at_the_devotion_asked_the_god_is_a_creature(program: Path) -> None:
+    # 700.5, 613.1d: {G/U}{G/U} + Llanowar Elves' {G} = 3.
+    assert _answer(program, ["Gilder Bairn", "Llanowar Elves"]) == (3, True)
+
+
+def test_only_the_color_asked_counts(program: Path) -> None:
+    # Plains and Birds of Paradise ({G}) : lands have no mana cost; Birds adds 1.
+    assert _answer(program, ["Plains", "Birds of Paradise", "Raging Goblin"]) == (1, False)
