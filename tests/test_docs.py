@@ -308,7 +308,14 @@ def _help(command: Any) -> str:
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
-        ["prove", "examples/properties/no-haste-for-new-creatures.lp", "--permanents", "2"],
+        [
+            "prove",
+            "examples/properties/no-haste-for-new-creatures.lp",
+            "--permanents",
+            "2",
+            "--cards",
+            "Forest,Llanowar Elves,Fervor,Grizzly Bears",
+        ],
     ],
     ids=lambda argv: " ".join(a for a in argv if "/" not in a),
 )

@@ -56,7 +56,8 @@ def cost_text(cost: Symbol) -> str:
         if cost.name == "pay_life" and len(cost.arguments) == 1:
             return f"Pay {cost.arguments[0].number} life"
         if cost.name == "sacrifice" and len(cost.arguments) == 1:
-            return f"Sacrifice a {as_str(cost.arguments[0])}"
+            what = as_str(cost.arguments[0])
+            return "Sacrifice this permanent" if what == "this" else f"Sacrifice a {what}"
         if cost.name == "tap_untapped" and len(cost.arguments) == 1:
             return f"Tap an untapped {as_str(cost.arguments[0])} you control"
         if cost.name == "remove_counter" and len(cost.arguments) == 2:
