@@ -335,6 +335,7 @@ def test_command_examples_are_real_output(
         ["check", "examples/summoning-sickness.yaml"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         ["step", "examples/two-headed-giant.yaml", "upkeep"],
+        ["prove", "examples/properties/summoning-sickness.lp"],
     ],
     ids=lambda argv: " ".join(a for a in argv if "/" not in a),
 )
