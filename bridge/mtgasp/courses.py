@@ -865,6 +865,9 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["discards"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} discards {names.card(obj)}")
+    for s in by_name["draws"]:
+        when, who, obj = s.arguments
+        events[as_int(when)].append(f"{as_str(who)} draws {names.card(obj)}")
     for s in by_name["life_outcome"]:
         event, out = s.arguments
         t = as_int(event.arguments[0])
