@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import platform
 import statistics
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -69,6 +70,25 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
         return "  ".join([first, *rest]).rstrip()
 
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, rows)])
+
+
+def add_json_option(parser: argparse.ArgumentParser) -> None:
+    """``--json [FILE]``: the results as JSON to FILE, or alone, to stdout instead of the tables."""
+    parser.add_argument(
+        "--json",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="write the results as JSON to FILE, or to stdout instead of the tables if no FILE",
+    )
+
+
+def emit(result: dict[str, Any], target: str | None, text: Callable[[dict[str, Any]], str]) -> None:
+    """Print the tables (unless JSON goes to stdout), then write the JSON if asked."""
+    if target != "-":
+        print(text(result))
+    if target is not None:
+        write_json(result, target)
 
 
 def write_json(data: Any, target: str) -> None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from ._boards import STATIC_SOURCES, board_text
-from ._common import ROOT, machine, machine_line, median, ms, ratio, table, write_json
+from ._common import ROOT, add_json_option, emit, machine, machine_line, median, ms, ratio, table
 
 DEFAULT_SIZES = (10, 100, 1000, 10000)
 AIM_SIZE = 1000  # "1,000 permanents answered in well under a second"
@@ -358,13 +358,7 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also ground each board once more and list its largest predicates",
     )
-    parser.add_argument(
-        "--json",
-        nargs="?",
-        const="-",
-        metavar="FILE",
-        help="write the results as JSON to FILE, or to stdout instead of the tables if no FILE",
-    )
+    add_json_option(parser)
     parser.add_argument(
         "--timeout",
         type=float,
@@ -400,10 +394,7 @@ def main(argv: list[str] | None = None) -> int:
         "scaling": _scaling(finished, baseline),
         "aim": _aim(records),
     }
-    if args.json != "-":
-        print(_text(result))
-    if args.json is not None:
-        write_json(result, args.json)
+    emit(result, args.json, _text)
     return 0
 
 

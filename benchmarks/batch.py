@@ -25,7 +25,7 @@ from mtgasp import ActivationReport, Board, parse_board
 from mtgasp.checker import Checker
 
 from ._boards import board_text
-from ._common import machine, machine_line, pin_to_one_core, table, write_json
+from ._common import add_json_option, emit, machine, machine_line, pin_to_one_core, table
 
 AIM_BOARDS_PER_SECOND = 100
 
@@ -216,13 +216,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="passes per phase, reporting the fastest (default: %(default)s)",
     )
-    parser.add_argument(
-        "--json",
-        nargs="?",
-        const="-",
-        metavar="FILE",
-        help="write the results as JSON to FILE, or to stdout instead of the table if no FILE",
-    )
+    add_json_option(parser)
     return parser
 
 
@@ -231,10 +225,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.boards < 1 or args.size < 1 or args.repeat < 1:
         raise SystemExit("--boards, --size and --repeat must be at least 1")
     result = run(args.boards, args.size, args.seed, args.repeat)
-    if args.json != "-":
-        print(_text(result))
-    if args.json is not None:
-        write_json(result, args.json)
+    emit(result, args.json, _text)
     return 1 if result["mismatches"] or result["choices"] else 0
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from mtgasp.prove import Bounds, prove
 
-from ._common import ROOT, machine, machine_line, ratio, table, write_json
+from ._common import ROOT, add_json_option, emit, machine, machine_line, ratio, table
 
 PROPERTIES = ROOT / "examples" / "properties"
 
@@ -88,23 +88,14 @@ def _parser() -> argparse.ArgumentParser:
         help="bounds on permanents (default: %(default)s)",
     )
     parser.add_argument("--players", type=int, default=4, help="players (default: %(default)s)")
-    parser.add_argument(
-        "--json",
-        nargs="?",
-        const="-",
-        metavar="FILE",
-        help="write the results as JSON to FILE, or to stdout instead of the table if no FILE",
-    )
+    add_json_option(parser)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     result = run(sorted(set(args.permanents)), args.players)
-    if args.json != "-":
-        print(_text(result))
-    if args.json is not None:
-        write_json(result, args.json)
+    emit(result, args.json, _text)
     return 0
 
 
