@@ -18,9 +18,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "List every activated ability of every permanent (mana abilities included) and judge it: "
         "legal, or illegal with every reason and its CR rule: 602.2 (only the controller may "
         "activate), 107.5 ({T} and already tapped), 107.6 ({Q} and already untapped), 302.6 "
-        "(summoning sickness; haste lifts it, 702.10c), 601.2h (its mana cost can't be paid with "
-        "the mana available now, judged exactly as by `mtgasp castable`). Other costs are shown as "
-        "not checked yet, never as paid."
+        "(summoning sickness; haste lifts it, 702.10c), 602.5 and 602.5d (activation "
+        "restrictions, sorcery timing), 601.2c (no legal target), 118.3 and 119.4 (counters, "
+        "life), 601.2h (its mana cost can't be paid with the mana available now, judged exactly "
+        "as by `mtgasp castable`). Other costs are shown as not checked yet, never as paid."
     )
     parser.epilog = (
         "The exact mana check grounds the castable program as well, which is most of the time "
