@@ -101,6 +101,7 @@ class LastingEffect:
     id: str
     card: str
     controller: str
+    player: str | None = None  # the player it names, if any ("that player can't gain life")
 
 
 @dataclass(frozen=True)
@@ -330,6 +331,8 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             ids[effect["id"]] = f"{where}.id"
         yield from _card_problem(f"{where}.card", effect["card"], cards)
         yield from check_player(f"{where}.controller", effect["controller"])
+        if "player" in effect:
+            yield from check_player(f"{where}.player", effect["player"])
     for index, perm in enumerate(data.get("battlefield", [])):
         target = perm.get("attached_to")
         if target is not None and target not in ids:
@@ -425,7 +428,8 @@ def _build(data: dict[str, Any], source: str) -> Board:
         for p in data.get("battlefield", [])
     )
     effects = tuple(
-        LastingEffect(e["id"], e["card"], e["controller"]) for e in data.get("effects", [])
+        LastingEffect(e["id"], e["card"], e["controller"], e.get("player"))
+        for e in data.get("effects", [])
     )
     stack = tuple(
         StackItem(

@@ -956,7 +956,9 @@ def board_to_data(board: Board) -> dict[str, Any]:
             data["battlefield"].append(entry)
     if board.effects:
         data["effects"] = [
-            {"id": e.id, "card": e.card, "controller": e.controller} for e in board.effects
+            {"id": e.id, "card": e.card, "controller": e.controller}
+            | ({"player": e.player} if e.player is not None else {})
+            for e in board.effects
         ]
     for zone in ("hand", "graveyard", "library"):
         cards = {p: list(c) for p, c in getattr(board, zone).items() if c}

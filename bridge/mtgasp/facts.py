@@ -69,6 +69,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         obj = String(effect.id)
         yield _fact("lasting_effect", obj)
         yield _fact("card_of", obj, String(effect.card))
+        if effect.player is not None:
+            yield _fact("effect_player", obj, String(effect.player))
         yield _fact("controller", obj, String(effect.controller))
 
     for zone, cards in (

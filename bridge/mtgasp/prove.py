@@ -40,7 +40,7 @@ class Bounds:
     cards: tuple[str, ...] = ()  # empty: every card mtgasp knows
 
     def __str__(self) -> str:
-        cards = f"{len(self.cards)} cards" if self.cards else f"all {len(card_names())} cards"
+        cards = f"{len(self.cards)} cards" if self.cards else "every card mtgasp knows"
         permanents = "permanent" if self.permanents == 1 else "permanents"
         return f"up to {self.permanents} {permanents} of {cards}, {self.players} players"
 
