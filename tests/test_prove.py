@@ -93,11 +93,20 @@ def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
         ("counterexample(x) :- legal(.\n", [], "property.lp:1"),
         ("broken(X) :- legal(activate(X, 1)).\n", [], "defines no counterexample/1"),
         ("counterexample(x) :- legall(activate(O, N)).\n", [], "legall"),
+        ("counterexample(x) :- could_produce(O, g).\n", [], "rules of activation legality"),
         ("counterexample(x) :- tapped(O).\n", ["--cards", "Forrest"], "unknown card 'Forrest'"),
         ("counterexample(x) :- tapped(O).\n", ["--permanents", "99"], "--permanents must be"),
         ("counterexample(x) :- tapped(O).\n", ["--players", "0"], "--players must be"),
     ],
-    ids=["syntax", "no counterexample/1", "undefined predicate", "card", "permanents", "players"],
+    ids=[
+        "syntax",
+        "no counterexample/1",
+        "undefined predicate",
+        "predicate of another query",
+        "card",
+        "permanents",
+        "players",
+    ],
 )
 def test_bad_properties_and_bounds_are_usage_errors(
     tmp_path: Path,

@@ -71,7 +71,15 @@ def prove(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
             'counterexample("why") :- legal(activate(O, N)), tapped(O), ability_cost(O, N, tap).'
         )
     # Every model improves on the last (#minimize); the last found is a smallest counterexample.
-    solution = solve("prove-activations", _bound_facts(bounds), user_programs=[path])
+    try:
+        solution = solve("prove-activations", _bound_facts(bounds), user_programs=[path])
+    except QueryError as exc:
+        if "does not occur in any rule head" not in str(exc):
+            raise
+        raise QueryError(
+            f"{exc}\n(prove searches the rules of activation legality: a property may use the "
+            "board predicates and those of the activations query, asp/README.md)"
+        ) from None
     if not solution.models:
         return ProveReport(str(path), bounds, True, (), None, solution.stats)
     model = solution.models[-1]
