@@ -5,7 +5,7 @@ batch: loading (YAML parse + validation); ``Checker.activations`` with the exact
 costs (601.2h, the default) and without it (``check_mana=False``, ``--no-mana-check``); and the
 end-to-end path of a batch run, load then the Checker, in both modes. The process is pinned to one
 core. The two modes are compared board by board: without the mana check, every ability must have
-exactly the reasons of the exact answer other than 601.2h, and a mana cost is never taken as paid.
+exactly the reasons of the exact answer but its mana-cost one (601.2h); none is more permissive.
 
 Run from the repository root::
 
@@ -76,9 +76,10 @@ def _phase(
 
 
 def _consistent(exact: ActivationReport, unchecked: ActivationReport) -> bool:
-    """The answer without the mana check is the exact one less 601.2h, never more permissive."""
+    """The answer without the mana check is the exact one less its mana-cost reason (601.2h)."""
     for one, other in zip(exact.activations, unchecked.activations, strict=True):
-        if tuple(r for r in one.reasons if r.rule != "601.2h") != other.reasons:
+        mana = [r for r in one.reasons if r.rule == "601.2h" and r.text.startswith("its mana cost")]
+        if tuple(r for r in one.reasons if r not in mana) != other.reasons:
             return False
         if one.status != "legal" and other.status == "legal":
             return False
@@ -178,8 +179,8 @@ def _text(result: dict[str, Any]) -> str:
     out.append("")
     out.append(
         f"{result['abilities']:,} abilities judged per pass; solver choices: {result['choices']}; "
-        f"boards where the answer without the mana check is not the exact one less 601.2h: "
-        f"{result['mismatches']}."
+        "boards where the answer without the mana check is not the exact one less its mana-cost "
+        f"reason: {result['mismatches']}."
     )
     aim = result["aim"]
     verdict = "met" if aim["met"] else "MISSED"

@@ -11,6 +11,7 @@ import yaml
 from clingo import Function, Number
 
 from mtgasp import Board, EncodingError, QueryError, activations, load_board, parse_board
+from mtgasp.activations import Reason
 from mtgasp.checker import Checker
 from mtgasp.solve import card_names, solve
 
@@ -134,3 +135,24 @@ def test_problems_in_an_encoding_are_encoding_errors(tmp_path: Path, program: st
         solve(entry, [])
     with pytest.raises(EncodingError, match=r"bad\.lp"):
         Checker().solve(entry, [])
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_without_the_mana_check_only_601_2h_is_left_out(seed: int) -> None:
+    # --no-mana-check (check_mana=False) answers every rule but the mana cost's 601.2h: each ability
+    # has exactly the exact answer's other reasons, and one the exact answer does not call legal
+    # never is.
+    rng = random.Random(1000 + seed)
+    board = parse_board(yaml.safe_dump(_random_board(rng)), source=f"random board {seed}")
+    exact = activations(board).activations
+    unchecked = activations(board, check_mana=False).activations
+    for one, other in zip(exact, unchecked, strict=True):
+        assert tuple(r for r in one.reasons if not _mana_reason(r)) == other.reasons
+        if one.status != "legal":
+            assert other.status != "legal", (one, other)
+        if any(_mana_reason(r) for r in one.reasons):
+            assert other.unchecked_costs, other  # the mana cost is reported, never taken as paid
+
+
+def _mana_reason(reason: Reason) -> bool:
+    return reason.rule == "601.2h" and reason.text.startswith("its mana cost")
