@@ -91,6 +91,12 @@ def emit(result: dict[str, Any], target: str | None, text: Callable[[dict[str, A
         write_json(result, target)
 
 
+def mapping_text(result: dict[str, Any]) -> str:
+    """A flat result as aligned ``key  value`` lines."""
+    width = max(len(key) for key in result)
+    return "\n".join(f"{key.ljust(width)}  {value}" for key, value in result.items())
+
+
 def write_json(data: Any, target: str) -> None:
     """Write ``data`` as JSON to the file ``target``, or to stdout if it is ``-``."""
     text = json.dumps(data, indent=2) + "\n"

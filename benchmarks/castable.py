@@ -13,7 +13,6 @@ Run from the repository root: ``python -m benchmarks.castable [--json]``.
 from __future__ import annotations
 
 import argparse
-import json
 import resource
 import sys
 import time
@@ -23,6 +22,8 @@ import yaml
 
 from mtgasp import parse_board
 from mtgasp.castable import castable, payment, questions
+
+from ._common import add_json_option, emit, mapping_text
 
 HAND = [
     "Nyxbloom Ancient",
@@ -105,15 +106,10 @@ def run() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--json", action="store_true", help="print JSON")
+    add_json_option(parser)
     args = parser.parse_args(argv)
     result = run()
-    if args.json:
-        print(json.dumps(result, indent=2))
-    else:
-        width = max(len(k) for k in result)
-        for key, value in result.items():
-            print(f"{key.ljust(width)}  {value}")
+    emit(result, args.json, mapping_text)
     return 0 if result["agree"] else 1
 
 

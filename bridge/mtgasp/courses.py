@@ -559,30 +559,16 @@ def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ..
     cards = {p.id: p for p in board.battlefield}
     verdicts = []
     for s in model:
+        if s.name not in ("begin_trigger", "not_triggered"):
+            continue
+        args = s.arguments
+        perm = cards[as_str(args[0])]
+        common = (perm.id, perm.card, as_int(args[1]), perm.controller)
         if s.name == "begin_trigger":
-            perm = cards[as_str(s.arguments[0])]
+            verdicts.append(TriggerVerdict(*common, True, player=as_str(args[2])))
+        else:
             verdicts.append(
-                TriggerVerdict(
-                    perm.id,
-                    perm.card,
-                    as_int(s.arguments[1]),
-                    perm.controller,
-                    True,
-                    player=as_str(s.arguments[2]),
-                )
-            )
-        elif s.name == "not_triggered":
-            perm = cards[as_str(s.arguments[0])]
-            verdicts.append(
-                TriggerVerdict(
-                    perm.id,
-                    perm.card,
-                    as_int(s.arguments[1]),
-                    perm.controller,
-                    False,
-                    rule=as_str(s.arguments[2]),
-                    reason=as_str(s.arguments[3]),
-                )
+                TriggerVerdict(*common, False, rule=as_str(args[2]), reason=as_str(args[3]))
             )
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     return tuple(
