@@ -6,8 +6,8 @@
 A run is one command line of `mtgasp`: the commands each example names in its first comment
 ("Try: mtgasp ..."), `check` on every example, `prove` on every example property, and the query
 of every case in tests/cases/*.yaml with its arguments and `check` on its board; each in text
-and with --json. A file holds the exit code, stdout and stderr. `compare` prints the count of identical outputs and
-the name of each that differs, and exits 1 if any does.
+and with --json. A file holds the exit code, stdout and stderr. `compare` prints the count of
+identical outputs and the name of each that differs, and exits 1 if any does.
 
 Run from a checkout with the package importable (installed, or PYTHONPATH=bridge).
 """
