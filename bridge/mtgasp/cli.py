@@ -11,6 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ._text import escape
 from .commands import (
     activations,
     asp_path,
@@ -94,13 +95,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = args.run(args)
     except EncodingError as exc:
-        print(f"mtgasp: {exc}", file=sys.stderr)
+        print(f"mtgasp: {escape(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
     except MtgaspError as exc:
-        print(f"mtgasp: error: {exc}", file=sys.stderr)
+        print(f"mtgasp: error: {escape(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        print(text, flush=True)
+        # Text goes to a terminal: control characters are escaped (JSON escapes its own).
+        print(text if getattr(args, "json", False) else escape(text), flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
         # devnull so that Python's flush at exit does not fail again.

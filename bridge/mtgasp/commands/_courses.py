@@ -11,12 +11,13 @@ import yaml
 from .._output import dumps, table
 from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict, board_to_data
 from ..errors import QueryError
+from . import _common
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-courses",
-        type=int,
+        type=_common.count,
         default=DEFAULT_MAX_COURSES,
         metavar="N",
         help=f"count at most N courses (default {DEFAULT_MAX_COURSES}); the distinct "
@@ -30,7 +31,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--show",
-        type=int,
+        type=_common.count,
         default=0,
         metavar="N",
         help="text: print only the first N final states (default 0: all); the rest are counted",
