@@ -41,12 +41,12 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
         ),
         pytest.param(
             ["tap", "examples/summoning-sickness.yaml", "forest", "--ability", "99999999999"],
-            f"argument --ability: must be a whole number from 0 to {MAX_NUMBER}",
+            f"the ability number must be a whole number from 1 to {MAX_NUMBER}",
             id="tap-ability",
         ),
         pytest.param(
             ["cast", "examples/soul-warden.yaml", "Hangarback Walker", "--x", "4294967296"],
-            "argument --x: must be a whole number",
+            f"X must be a whole number from 0 to {MAX_NUMBER}",
             id="cast-x",
         ),
         pytest.param(

@@ -51,6 +51,8 @@ def read_text(path: str | Path) -> str:
         raise refuse("no such file") from None
     except OSError as exc:
         raise refuse(f"cannot be read: {exc.strerror or exc}") from None
+    except (ValueError, UnicodeEncodeError):  # a NUL byte or a lone surrogate in the path
+        raise refuse("is not a file name the system can open") from None
     if len(data) > MAX_BOARD_BYTES:
         raise refuse(f"is larger than {MAX_BOARD_BYTES} bytes, the largest board file mtgasp reads")
     try:

@@ -10,6 +10,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
+from ._text import quote
 from .board import Board
 from .errors import QueryError
 from .limits import MAX_NUMBER
@@ -22,6 +23,7 @@ __all__ = [
     "mana_event_request",
     "number",
     "render_facts",
+    "whole",
 ]
 
 
@@ -120,6 +122,16 @@ def number(value: int, what: str, least: int = 0) -> Symbol:
             + (f"; {MAX_NUMBER} is the largest number mtgasp computes with" if value > 0 else "")
         )
     return Number(value)
+
+
+def whole(text: str, what: str) -> int:
+    """The whole number a command line writes (digits, maybe a minus), refusing more digits than
+    any number mtgasp computes with has (Python would refuse 4300 with a ValueError)."""
+    if len(text.lstrip("-")) > len(str(MAX_NUMBER)):
+        raise QueryError(
+            f"{what} must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}, got {quote(text)}"
+        )
+    return int(text)
 
 
 def asker_fact(player: str) -> Symbol:

@@ -20,7 +20,13 @@ from ._symbols import as_int, as_str
 from ._text import quote
 from .board import Board
 from .errors import QueryError
-from .facts import board_facts, life_event_cause, life_event_request, mana_event_request
+from .facts import (
+    board_facts,
+    life_event_cause,
+    life_event_request,
+    mana_event_request,
+    whole,
+)
 from .solve import SolveStats, solve
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
@@ -87,7 +93,7 @@ def parse_event(text: str) -> Event:
     if kind in ("gain", "lose", "set"):
         if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
             raise QueryError(f"'{text}': {kind} needs a player and an amount; {_EVENT_HELP}")
-        amount = int(parts[-1])
+        amount = whole(parts[-1], "the amount of life")
         if amount < 0 and kind != "set":
             raise QueryError(f"'{text}': the amount must not be negative")
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
@@ -99,7 +105,7 @@ def parse_event(text: str) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = int(parts.pop())
+            ability = whole(parts.pop(), "the ability number")
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
 

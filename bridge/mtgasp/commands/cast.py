@@ -23,9 +23,7 @@ example:
   mtgasp cast examples/soul-warden.yaml "Hangarback Walker" --x 2"""
     _common.add_board(parser)
     parser.add_argument("card", metavar="CARD", help="the Oracle name of the spell")
-    parser.add_argument(
-        "--x", type=_common.count, default=0, metavar="N", help="the value of X (default 0)"
-    )
+    parser.add_argument("--x", type=int, default=0, metavar="N", help="the value of X (default 0)")
     parser.add_argument("--controller", metavar="PLAYER", help="who casts it (default: active)")
     parser.add_argument("--id", metavar="ID", help="the id of the permanent it becomes")
     parser.add_argument(

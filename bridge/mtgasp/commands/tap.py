@@ -31,7 +31,7 @@ example:
     parser.add_argument("permanent", metavar="PERMANENT", help="the id of the permanent")
     parser.add_argument(
         "--ability",
-        type=_common.count,
+        type=int,
         metavar="N",
         help="the ability number (default: its first mana one)",
     )
