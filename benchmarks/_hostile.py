@@ -11,6 +11,7 @@ say what happened; anything but an answer or a documented error fails.
 from __future__ import annotations
 
 import contextlib
+import copy
 import io
 import json
 from typing import Any
@@ -125,12 +126,13 @@ def hostile_data(draw: st.DrawFn) -> Any:
             parent = parent[key]
         kind = draw(st.sampled_from(["leaf", "leaf", "key", "nest", "drop"]))
         if kind == "leaf":
-            parent[path[-1]] = draw(_LEAVES)
+            parent[path[-1]] = copy.deepcopy(draw(_LEAVES))  # never mutate a drawn value
         elif kind == "key" and isinstance(parent, dict):
             parent[draw(HOSTILE_KEYS)] = parent.pop(path[-1])
         elif kind == "nest":
-            depth = draw(st.sampled_from([10, 63, 64, 65, 200, 1500]))
+            depth = draw(st.sampled_from([10, 63, 64, 65, 200, 900]))
             parent[path[-1]] = _nested(depth, draw(st.sampled_from(["list", "dict"])))
+            break  # no further mutation walks into the deep value
         elif kind == "drop" and isinstance(parent, dict):
             del parent[path[-1]]
         if not isinstance(data, dict) or not data:
@@ -161,7 +163,9 @@ def hostile_board(draw: st.DrawFn) -> tuple[str, bool]:
     text = _yaml(data)
     if form == "yaml":
         return text, False
-    damage = draw(st.sampled_from(["duplicate", "alias", "bomb", "cut", "self-alias", "tags"]))
+    damage = draw(
+        st.sampled_from(["duplicate", "alias", "bomb", "cut", "self-alias", "tags", "deep"])
+    )
     if damage == "duplicate":
         return text + text.splitlines()[0] + "\n", False
     if damage == "alias":
@@ -172,6 +176,8 @@ def hostile_board(draw: st.DrawFn) -> tuple[str, bool]:
         return text[: draw(st.integers(0, len(text)))], False
     if damage == "self-alias":
         return "x: &s [*s]\n" + text, False
+    if damage == "deep":  # deeper than Python's recursion limit, as text
+        return "[" * 100_000, draw(st.booleans())
     return text.replace("players:", "players: !!set", 1), False
 
 
@@ -199,6 +205,7 @@ def hostile_command(draw: st.DrawFn) -> list[str]:
         ["activations", board, "--player", name],
         ["tap", board, name, "--ability", number],
         ["cast", board, draw(st.sampled_from(["Hangarback Walker", name])), "--x", number],
+        ["cast", board, "Grizzly Bears", "--id", name, "--controller", name],
         ["step", board, draw(st.sampled_from(["upkeep", name])), "--show", number],
         ["step", board, "upkeep", "--max-courses", number],
         ["check", name],

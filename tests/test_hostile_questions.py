@@ -101,3 +101,38 @@ def test_api_checks_numbers():
         life_event(board, "gain", "alice", 2**31)
     with pytest.raises(QueryError, match="must be a whole number"):
         orderings(board, parse_event("gain:alice:99999999999"))
+
+
+def test_write_board_refuses_to_overwrite(tmp_path, capsys):
+    after = tmp_path / "after.yaml"
+    after.write_text("keep me\n", encoding="utf-8")
+    argv = [
+        "event",
+        "examples/witch-of-the-moors.yaml",
+        "gain:alice:2",
+        "--write-board",
+        str(after),
+    ]
+    assert "--write-board would overwrite" in refused(capsys, *argv)
+    assert after.read_text(encoding="utf-8") == "keep me\n"
+    assert main([*argv, "--force"]) == 0
+    assert load_board(after).this_turn.gained_life  # the board after the event, overwritten
+
+
+def test_a_cast_id_clingo_cannot_carry_is_refused(capsys):
+    argv = ["cast", "examples/soul-warden.yaml", "Grizzly Bears", "--id", "bear\udcff"]
+    assert "contains a lone surrogate" in refused(capsys, *argv)
+
+
+def test_version(capsys):
+    import tomllib
+    from pathlib import Path
+
+    import mtgasp
+
+    project = tomllib.loads(Path("pyproject.toml").read_text(encoding="utf-8"))["project"]
+    assert mtgasp.__version__ == project["version"]
+    with pytest.raises(SystemExit) as exit_info:
+        main(["--version"])
+    assert exit_info.value.code == 0
+    assert capsys.readouterr().out == f"mtgasp {project['version']}\n"

@@ -21,6 +21,7 @@ from typing import Any, Literal
 from clingo import Function, String, Symbol, SymbolType
 
 from ._symbols import as_int, as_str
+from ._text import name_problem, quote
 from .board import STEPS, Board, History, Permanent, Player, Team
 from .errors import QueryError
 from .facts import board_facts, number
@@ -244,6 +245,8 @@ def cast(
     who = _player(board, controller or board.turn.active)
     taken = {p.id for p in board.battlefield} | {s.id for s in board.stack}
     new_id = permanent_id or _fresh_id(card, taken)
+    if (problem := name_problem(new_id)) is not None:
+        raise QueryError(f"the id {quote(new_id)} {problem}")
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:
