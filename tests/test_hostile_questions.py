@@ -75,6 +75,7 @@ def test_bad_numbers_on_the_command_line(capsys, argv, words):
     [
         # Rhox Faithmender and Alhammarret's Archive double: 4 x 300,000,000 (614.1a).
         pytest.param("orderings", "life-replacements.yaml", "gain:bob:300000000", id="doubling"),
+        pytest.param("event", "life-replacements.yaml", "gain:bob:300000000", id="event-doubling"),
         # 119.5: setting -1,000,000,000 from 20 is losing 1,000,000,020.
         pytest.param("orderings", "havoc-festival.yaml", "set:alice:-1000000000", id="set-life"),
         pytest.param("event", "havoc-festival.yaml", "set:alice:-1000000000", id="event-set-life"),
