@@ -11,7 +11,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ._text import escape
+from ._text import error_text, escape
 from ._version import __version__
 from .commands import (
     activations,
@@ -98,10 +98,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = args.run(args)
     except EncodingError as exc:
-        print(f"mtgasp: {escape(str(exc))}", file=sys.stderr)
+        print(f"mtgasp: {error_text(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
     except MtgaspError as exc:
-        print(f"mtgasp: error: {escape(str(exc))}", file=sys.stderr)
+        print(f"mtgasp: error: {error_text(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     try:
         # Text goes to a terminal: control characters are escaped (JSON escapes its own).
