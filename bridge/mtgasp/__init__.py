@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from ._version import __version__
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
 from .budget import time_limit
@@ -50,6 +51,7 @@ __all__ = [
     "TapEvent",
     "TapReport",
     "TimeLimitError",
+    "__version__",
     "activations",
     "cast",
     "castable",

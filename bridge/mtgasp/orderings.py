@@ -17,9 +17,16 @@ from typing import Literal
 from clingo import Symbol
 
 from ._symbols import as_int, as_str
+from ._text import quote
 from .board import Board
 from .errors import QueryError
-from .facts import board_facts, life_event_cause, life_event_request, mana_event_request
+from .facts import (
+    board_facts,
+    life_event_cause,
+    life_event_request,
+    mana_event_request,
+    whole,
+)
 from .solve import SolveStats, solve
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
@@ -86,7 +93,7 @@ def parse_event(text: str) -> Event:
     if kind in ("gain", "lose", "set"):
         if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
             raise QueryError(f"'{text}': {kind} needs a player and an amount; {_EVENT_HELP}")
-        amount = int(parts[-1])
+        amount = whole(parts[-1], "the amount of life")
         if amount < 0 and kind != "set":
             raise QueryError(f"'{text}': the amount must not be negative")
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
@@ -98,7 +105,7 @@ def parse_event(text: str) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = int(parts.pop())
+            ability = whole(parts.pop(), "the ability number")
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
 
@@ -173,9 +180,24 @@ def _request(board: Board, event: Event) -> list[Symbol]:
             return [request]
         return [request, life_event_cause(request, event.cause)]
     if board.permanent(event.permanent) is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{event.permanent}'; ids are: {ids}")
+        raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]
+
+
+def _no_permanent_message(board: Board, permanent: str) -> str:
+    """Which part of ``tap:PERMANENT[:ABILITY[:TYPE]]`` is wrong, when the id is not a permanent's
+    but would be without its last part or two (``tap:forest:1:q``, ``tap:forest:one``)."""
+    head, _, last = permanent.rpartition(":")
+    base, _, ability = head.rpartition(":")
+    if board.permanent(base) is not None and ability.isdigit():
+        return (
+            f"'tap:{permanent}': {quote(last)} is not a type of mana; "
+            f"TYPE is one of {', '.join(MANA_TYPES)}"
+        )
+    if board.permanent(head) is not None:
+        return f"'tap:{permanent}': {quote(last)} is neither an ability number nor a type of mana"
+    ids = ", ".join(p.id for p in board.battlefield) or "none"
+    return f"no permanent with id {quote(permanent)}; ids are: {ids}"
 
 
 def orderings(
