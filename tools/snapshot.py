@@ -2,12 +2,16 @@
 
     python tools/snapshot.py write DIR      # run everything, one file per run, into DIR
     python tools/snapshot.py compare DIR    # run everything again and diff against DIR
+    python tools/snapshot.py compare DIR --ignore-stats   # ... apart from grounding statistics
 
 A run is one command line of `mtgasp`: the commands each example names in its first comment
 ("Try: mtgasp ..."), `check` on every example, `prove` on every example property, and the query
 of every case in tests/cases/*.yaml with its arguments and `check` on its board; each in text
 and with --json. A file holds the exit code, stdout and stderr. `compare` prints the count of
-identical outputs and the name of each that differs, and exits 1 if any does.
+identical outputs and the name of each that differs, and exits 1 if any does (runs that are new,
+e.g. of a new case, are listed apart). With --ignore-stats, the grounding statistics some JSON
+outputs carry (`"stats": {"atoms": N, "rules": N}`, a measurement, not an answer) are left out
+of the comparison: a redesign of the encodings changes them by design.
 
 Run from a checkout with the package importable (installed, or PYTHONPATH=bridge).
 """
@@ -93,11 +97,16 @@ def _case_argv(case: dict[str, Any], board: str) -> list[str]:
 def _case_runs(tmp: Path) -> list[tuple[str, list[str]]]:
     runs: list[tuple[str, list[str]]] = []
     for path in sorted(CASES.glob("*.yaml")):
+        seen: set[str] = set()
         for i, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
+            # Named by the case's name, not its position: a case added between others shifts none.
+            slug = re.sub(r"[^a-z0-9]+", "-", case["name"].lower()).strip("-")[:80]
+            name = f"case-{path.stem}-{slug}" if slug not in seen else f"case-{path.stem}-{i:03d}"
+            seen.add(slug)
             board = tmp / f"{path.stem}-{i:03d}.yaml"
             board.write_text(yaml.safe_dump(case["board"]), encoding="utf-8")
-            runs.append((f"case-{path.stem}-{i:03d}", _case_argv(case, str(board))))
-            runs.append((f"case-{path.stem}-{i:03d}.check", ["check", str(board)]))
+            runs.append((name, _case_argv(case, str(board))))
+            runs.append((f"{name}.check", ["check", str(board)]))
     return runs
 
 
@@ -132,7 +141,16 @@ def _collect() -> dict[str, str]:
             return dict(pool.imap_unordered(_run, runs, chunksize=4))
 
 
+_STATS = re.compile(r'^(\s*"(?:atoms|rules)": )\d+', re.MULTILINE)
+
+
+def _without_stats(text: str) -> str:
+    return _STATS.sub(r"\1N", text)
+
+
 def main(argv: list[str]) -> int:
+    ignore_stats = "--ignore-stats" in argv
+    argv = [a for a in argv if a != "--ignore-stats"]
     if len(argv) != 2 or argv[0] not in ("write", "compare"):
         print(__doc__, file=sys.stderr)
         return 2
@@ -145,13 +163,22 @@ def main(argv: list[str]) -> int:
             (directory / name).write_text(text, encoding="utf-8")
         print(f"{len(outputs)} outputs written to {directory}")
         return 0
-    differ = []
+    differ, new = [], []
     for name, text in sorted(outputs.items()):
         old = directory / name
-        if not old.exists() or old.read_text(encoding="utf-8") != text:
+        if not old.exists():
+            new.append(name)
+            continue
+        before = old.read_text(encoding="utf-8")
+        if ignore_stats:
+            before, text = _without_stats(before), _without_stats(text)
+        if before != text:
             differ.append(name)
     missing = sorted({p.name for p in directory.iterdir()} - outputs.keys())
-    print(f"{len(outputs) - len(differ)} of {len(outputs)} outputs identical")
+    old_runs = len(outputs) - len(new)
+    print(f"{old_runs - len(differ)} of {old_runs} outputs identical; {len(new)} new")
+    for name in new:
+        print(f"new: {name}")
     for name in differ:
         print(f"differs: {name}")
     for name in missing:
