@@ -106,7 +106,9 @@ def uncited_rule_groups(path: Path) -> list[tuple[int, str]]:
 
 def test_every_rule_group_cites_a_cr_number() -> None:
     uncited = [
-        f"{path.name}:{line}: {rule}" for path in RULE_FILES for line, rule in uncited_rule_groups(path)
+        f"{path.name}:{line}: {rule}"
+        for path in RULE_FILES
+        for line, rule in uncited_rule_groups(path)
     ]
     assert not uncited, "rule groups without a CR number:\n" + "\n".join(uncited)
 
@@ -114,7 +116,8 @@ def test_every_rule_group_cites_a_cr_number() -> None:
 def test_the_citation_check_sees_a_missing_citation(tmp_path: Path) -> None:
     program = tmp_path / "p.lp"
     program.write_text(
-        "% 302.6: cited.\na(X) :- b(X).\nc(X) :- a(X).\n\nd(X) :- c(X).\n% no number\ne(X) :- d(X).\n"
+        "% 302.6: cited.\na(X) :- b(X).\nc(X) :- a(X).\n\n"
+        "d(X) :- c(X).\n% no number\ne(X) :- d(X).\n"
     )
     assert [line for line, _ in uncited_rule_groups(program)] == [5, 7]
 
@@ -146,3 +149,40 @@ def test_defined_declares_only_inputs() -> None:
         for signature in predicates(path)[0] & declared
     }
     assert not derived, f"defined.lp declares derived predicates: {sorted(derived)}"
+
+
+def _arity(arguments: str) -> int:
+    depth, count = 0, 1
+    for char in arguments:
+        depth += (char == "(") - (char == ")")
+        count += char == "," and depth == 0
+    return count
+
+
+def readme_table_predicates() -> set[str]:
+    """The predicates named in the first column of asp/README.md's tables."""
+    found = set()
+    for line in (ASP / "README.md").read_text(encoding="utf-8").splitlines():
+        if not line.startswith("|") or line.startswith("| ---"):
+            continue
+        for name, arguments, arity in re.findall(
+            r"`([a-z]\w*)(?:\(([^`]*)\)|/(\d+))?`", line.split("|")[1]
+        ):
+            count = int(arity) if arity else _arity(arguments) if arguments else 0
+            found.add(f"{name}/{count}")
+    return found
+
+
+def test_the_readme_tables_match_the_programs() -> None:
+    derived: set[str] = set()
+    used: set[str] = set()
+    for path in [*RULE_FILES, *QUERY_FILES]:
+        heads, names = predicates(path)
+        derived |= heads
+        used |= names
+    inputs = declared_inputs()
+    tables = readme_table_predicates()
+    public = {sig for sig in derived | inputs if not sig.startswith("_")}
+    assert not public - tables, f"not in asp/README.md's tables: {sorted(public - tables)}"
+    stale = tables - used - derived - inputs
+    assert not stale, f"asp/README.md's tables name predicates no program has: {sorted(stale)}"
