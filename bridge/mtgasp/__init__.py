@@ -6,13 +6,23 @@
 
 from __future__ import annotations
 
+from ._version import __version__
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
+from .budget import time_limit
 from .castable import CastableReport, Payment, castable
 from .check import CheckReport, check
 from .checker import Checker
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
-from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
+from .errors import (
+    BoardError,
+    BoardProblem,
+    EncodingError,
+    MemoryLimitError,
+    MtgaspError,
+    QueryError,
+    TimeLimitError,
+)
 from .mana import CouldProduceReport, TapReport, could_produce, tap
 from .orderings import LifeEvent, OrderingsReport, TapEvent, orderings, parse_event
 
@@ -29,6 +39,7 @@ __all__ = [
     "CourseReport",
     "EncodingError",
     "LifeEvent",
+    "MemoryLimitError",
     "MtgaspError",
     "OrderingsReport",
     "Outcome",
@@ -39,6 +50,8 @@ __all__ = [
     "Reason",
     "TapEvent",
     "TapReport",
+    "TimeLimitError",
+    "__version__",
     "activations",
     "cast",
     "castable",
@@ -52,5 +65,6 @@ __all__ = [
     "resolve",
     "step",
     "tap",
+    "time_limit",
     "triggers_at",
 ]

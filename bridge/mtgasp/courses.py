@@ -18,12 +18,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Function, String, Symbol, SymbolType
 
 from ._symbols import as_int, as_str
+from ._text import name_problem, quote
 from .board import STEPS, Board, History, Permanent, Player, Team
 from .errors import QueryError
-from .facts import board_facts
+from .facts import board_facts, number
+from .limits import MAX_NUMBER as MAX
 from .solve import SolveStats, count_models, solve
 
 __all__ = [
@@ -211,7 +213,8 @@ def life_event(
     act = {"gain": "gain_life", "lose": "lose_life", "set": "set_life"}[kind]
     facts = [
         Function(
-            "event_request", [String(player), Function(act, [Function("you"), Number(amount)])]
+            "event_request",
+            [String(player), Function(act, [Function("you"), number(amount, "the amount", -MAX)])],
         )
     ]
     text = {"gain": "gains", "lose": "loses", "set": "has their life total set to"}[kind]
@@ -242,6 +245,8 @@ def cast(
     who = _player(board, controller or board.turn.active)
     taken = {p.id for p in board.battlefield} | {s.id for s in board.stack}
     new_id = permanent_id or _fresh_id(card, taken)
+    if (problem := name_problem(new_id)) is not None:
+        raise QueryError(f"the id {quote(new_id)} {problem}")
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:
@@ -249,7 +254,8 @@ def cast(
         text = f"{who}'s {card} enters as a copy, not cast (X = 0 for it)"
         new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
-        facts = [Function("cast_request", [String(new_id), String(card), String(who), Number(x)])]
+        request = [String(new_id), String(card), String(who), number(x, "X")]
+        facts = [Function("cast_request", request)]
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)

@@ -10,7 +10,10 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
+from ._text import quote
 from .board import Board
+from .errors import QueryError
+from .limits import MAX_NUMBER
 
 __all__ = [
     "asker_fact",
@@ -18,7 +21,9 @@ __all__ = [
     "life_event_cause",
     "life_event_request",
     "mana_event_request",
+    "number",
     "render_facts",
+    "whole",
 ]
 
 
@@ -108,6 +113,27 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         yield _fact("tapped_for_mana_this_turn", String(perm_id))
 
 
+def number(value: int, what: str, least: int = 0) -> Symbol:
+    """``Number(value)`` for a number a question gives (X, an amount, an ability number), or a
+    QueryError if it lies outside ``least`` .. MAX_NUMBER (clingo's integers are 32 bits)."""
+    if not least <= value <= MAX_NUMBER:
+        raise QueryError(
+            f"{what} must be a whole number from {least} to {MAX_NUMBER}, got {value}"
+            + (f"; {MAX_NUMBER} is the largest number mtgasp computes with" if value > 0 else "")
+        )
+    return Number(value)
+
+
+def whole(text: str, what: str) -> int:
+    """The whole number a command line writes (digits, maybe a minus), refusing more digits than
+    any number mtgasp computes with has (Python would refuse 4300 with a ValueError)."""
+    if len(text.lstrip("-")) > len(str(MAX_NUMBER)):
+        raise QueryError(
+            f"{what} must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}, got {quote(text)}"
+        )
+    return int(text)
+
+
 def asker_fact(player: str) -> Symbol:
     """``asker(P)``: judge actions as player P would take them (602.2)."""
     return _fact("asker", String(player))
@@ -123,14 +149,15 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     return _fact(
         "mana_event_request",
         String(permanent),
-        Number(ability),
+        number(ability, "the ability number", 1),
         Function(choice if choice is not None else "none"),
     )
 
 
 def life_event_request(kind: str, player: str, amount: int) -> Symbol:
     """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
-    return _fact("life_event_request", _fact(kind, String(player), Number(amount)))
+    amount_symbol = number(amount, "the amount of life", -MAX_NUMBER)
+    return _fact("life_event_request", _fact(kind, String(player), amount_symbol))
 
 
 def life_event_cause(request: Symbol, player: str) -> Symbol:

@@ -19,6 +19,7 @@ from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
+from .facts import number as number_symbol
 from .orderings import TapEvent, orderings
 from .solve import SolveStats, solve
 from .values import MANA_TYPES, Mana, Nothing, Value, decode_value, value_sort_key
@@ -337,7 +338,11 @@ def _tap_answer(board: Board, permanent: str, ability: int | None) -> _TapAnswer
     if perm is None:
         ids = ", ".join(p.id for p in board.battlefield) or "none"
         raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
-    wanted = Number(ability) if ability is not None else Function("first", [])
+    wanted = (
+        number_symbol(ability, "the ability number", 1)
+        if ability is not None
+        else Function("first", [])
+    )
     request = Function("tap_request", [String(permanent), wanted])
     solution = solve("tap", board_facts(board), extra=[request])
     (model,) = solution.models

@@ -17,9 +17,16 @@ from typing import Literal
 from clingo import Symbol
 
 from ._symbols import as_int, as_str
+from ._text import quote
 from .board import Board
 from .errors import QueryError
-from .facts import board_facts, life_event_cause, life_event_request, mana_event_request
+from .facts import (
+    board_facts,
+    life_event_cause,
+    life_event_request,
+    mana_event_request,
+    whole,
+)
 from .solve import SolveStats, solve
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
@@ -86,7 +93,7 @@ def parse_event(text: str) -> Event:
     if kind in ("gain", "lose", "set"):
         if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
             raise QueryError(f"'{text}': {kind} needs a player and an amount; {_EVENT_HELP}")
-        amount = int(parts[-1])
+        amount = whole(parts[-1], "the amount of life")
         if amount < 0 and kind != "set":
             raise QueryError(f"'{text}': the amount must not be negative")
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
@@ -98,7 +105,7 @@ def parse_event(text: str) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = int(parts.pop())
+            ability = whole(parts.pop(), "the ability number")
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
 
@@ -173,9 +180,24 @@ def _request(board: Board, event: Event) -> list[Symbol]:
             return [request]
         return [request, life_event_cause(request, event.cause)]
     if board.permanent(event.permanent) is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{event.permanent}'; ids are: {ids}")
+        raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]
+
+
+def _no_permanent_message(board: Board, permanent: str) -> str:
+    """Which part of ``tap:PERMANENT[:ABILITY[:TYPE]]`` is wrong, when the id is not a permanent's
+    but would be without its last part or two (``tap:forest:1:q``, ``tap:forest:one``)."""
+    head, _, last = permanent.rpartition(":")
+    base, _, ability = head.rpartition(":")
+    if board.permanent(base) is not None and ability.isdigit():
+        return (
+            f"'tap:{permanent}': {quote(last)} is not a type of mana; "
+            f"TYPE is one of {', '.join(MANA_TYPES)}"
+        )
+    if board.permanent(head) is not None:
+        return f"'tap:{permanent}': {quote(last)} is neither an ability number nor a type of mana"
+    ids = ", ".join(p.id for p in board.battlefield) or "none"
+    return f"no permanent with id {quote(permanent)}; ids are: {ids}"
 
 
 def orderings(
@@ -307,6 +329,7 @@ class EventGraph:
         self.anyway: set[str] = set()
         self.cant: list[tuple[str, str, str]] = []
         self._memo: dict[_Node, dict[Value, int]] | None = None
+        self._first: dict[Value, tuple[str, ...]] | None = None
 
     @staticmethod
     def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
@@ -430,32 +453,42 @@ class EventGraph:
         self._memo = memo
         return memo
 
-    def _reaching(self, value: Value) -> set[_Node]:
-        """The nodes from which some path ends in ``value``."""
-        assert self.start is not None
-        parents: dict[_Node, list[_Node]] = defaultdict(list)
-        for source, edges in self.edges.items():
-            for _, target in edges:
-                parents[target].append(source)
-        found = {node for node, result in self.results.items() if result == value}
-        todo = list(found)
-        while todo:
-            for parent in parents[todo.pop()]:
-                if parent not in found:
-                    found.add(parent)
-                    todo.append(parent)
-        return found
-
     def witness(self, value: Value) -> tuple[str, ...]:
         """The first ordering, effects compared by their index, that gives ``value``."""
+        return self._witnesses()[value]
+
+    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
+        """The first ordering of every outcome, found in one depth-first walk over the edges in
+        index order that enters each node once. Two paths to one node apply as many effects, so
+        the first to reach a node is the smallest prefix of every ordering through it: the first
+        final node of an outcome reached ends that outcome's first ordering (linear in the graph,
+        not once per outcome)."""
         assert self.start is not None
-        reaching = self._reaching(value)
-        path: list[str] = []
-        node = self.start
-        while node not in self.results:
-            kind, node = next((k, t) for k, t in self.edges[node] if t in reaching)
-            path.append(self.members(kind)[self._applied(node[0], kind) - 1])
-        return (*path, *self._free())
+        if self._first is not None:
+            return self._first
+        first: dict[Value, tuple[str, ...]] = {}
+        if self.start in self.results:
+            first[self.results[self.start]] = ()
+        seen = {self.start}
+        path: list[str] = []  # the effects applied along the stack below its first node
+        stack = [iter(self.edges.get(self.start, ()))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                del path[max(len(stack) - 1, 0) :]
+                continue
+            kind, target = step
+            if target in seen:
+                continue
+            seen.add(target)
+            path.append(self.members(kind)[self._applied(target[0], kind) - 1])
+            if target in self.results:
+                first.setdefault(self.results[target], tuple(path))
+            stack.append(iter(self.edges.get(target, ())))
+        free = tuple(self._free())
+        self._first = {value: (*found, *free) for value, found in first.items()}
+        return self._first
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
         """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.

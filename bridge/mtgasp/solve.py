@@ -3,6 +3,8 @@
 
 This module and ``facts.py`` are the only ones that import clingo. Clingo's messages are collected
 by a logger; any message about our encodings becomes an :class:`~mtgasp.errors.EncodingError`.
+Every grounding and solve runs through ``budget.run``: it stops at the time limit
+(``budget.time_limit``) and on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -18,8 +20,10 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
+from . import budget
 from ._resources import asp_path, query_path
 from .errors import EncodingError, QueryError
+from .limits import MAX_NUMBER
 
 __all__ = [
     "Counts",
@@ -149,13 +153,24 @@ def _grounded(
                 for statement in statements:
                     builder.add(statement)
         start = time.perf_counter()
-        ctl.ground([("base", [])])
+        budget.run(ctl, lambda: ctl.ground([("base", [])]))
         ground_seconds = time.perf_counter() - start
     except RuntimeError as exc:
+        if "Integer overflow" in str(exc):  # clasp: a sum of weights past 32 bits
+            raise QueryError(_OVERFLOW) from None
         _raise(path, user, messages, str(exc))
     if messages.lines:
         _raise(path, user, messages, "clingo reported problems")
+    if any(True for _ in ctl.symbolic_atoms.by_signature("number_overflow", 1)):
+        raise QueryError(_OVERFLOW)
     return ctl, messages, ground_seconds
+
+
+#: The encodings derive number_overflow/1 where a result would pass ``#const max_number``.
+_OVERFLOW = (
+    f"the result exceeds {MAX_NUMBER}, the largest number mtgasp computes with (107.1); "
+    "ask with smaller numbers"
+)
 
 
 def _raise(
@@ -212,7 +227,7 @@ def solve(
         models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
 
     start = time.perf_counter()
-    result = ctl.solve(on_model=on_model)
+    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
     solve_seconds = time.perf_counter() - start
     return Solution(
         models=tuple(models),
@@ -262,9 +277,9 @@ class Grounding:
             models.append(tuple(sorted(model.symbols(shown=True))))
 
         start = time.perf_counter()
-        result = self._ctl.solve(
-            assumptions=[lit if lit == chosen else -lit for lit in self._externals.values()],
-            on_model=on_model,
+        assumptions = [lit if lit == chosen else -lit for lit in self._externals.values()]
+        result = budget.run(
+            self._ctl, lambda: self._ctl.solve(assumptions=assumptions, on_model=on_model)
         )
         solve_seconds = time.perf_counter() - start
         ground_seconds, self._ground_seconds = self._ground_seconds, 0.0
@@ -350,7 +365,7 @@ def count_models(
             priorities.extend(model.priority)
 
     start = time.perf_counter()
-    result = ctl.solve(on_model=on_model)
+    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
     solve_seconds = time.perf_counter() - start
     if messages.lines:
         raise EncodingError(_report(path, messages, "clingo reported problems"))

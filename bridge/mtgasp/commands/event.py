@@ -6,6 +6,7 @@ import argparse
 
 from ..courses import life_event
 from ..errors import QueryError
+from ..facts import whole
 from . import _common, _courses
 
 NAME = "event"
@@ -42,7 +43,7 @@ def run(args: argparse.Namespace) -> str:
         _common.board(args),
         kind,
         player,
-        int(amount),
+        whole(amount, "the amount"),
         max_courses=args.max_courses,
     )
     return _courses.output(report, args)
