@@ -105,7 +105,7 @@ def parse_event(text: str) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = whole(parts.pop(), "the ability number")
+            ability = whole(parts.pop(), "the ability number", 1)
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
 
