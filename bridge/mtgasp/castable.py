@@ -20,7 +20,7 @@ from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
-from .solve import Grounding, Solution, SolveStats, ground, solve
+from .solve import Grounding, Solution, SolveStats, ground, plus_stats, solve
 from .values import MANA_TYPES, Mana, decode_value
 
 __all__ = [
@@ -295,7 +295,7 @@ def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tup
     for key, q in groups.items():
         solution = grounding.solve(Function("pay_request", [q.symbol()]))
         if not decoded:  # the first answer also bears the grounding and the listing
-            solution = replace(solution, stats=_plus(solution.stats, listing.stats))
+            solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
         decoded[key] = _decode(board, q, key[1], solution)
     return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
 
@@ -366,18 +366,6 @@ def _questions(
         )
     )
     return result
-
-
-def _plus(stats: SolveStats, other: SolveStats) -> SolveStats:
-    """The cost of two solves of one grounding (its size counted once)."""
-    return replace(
-        stats,
-        ground_seconds=stats.ground_seconds + other.ground_seconds,
-        solve_seconds=stats.solve_seconds + other.solve_seconds,
-        choices=stats.choices + other.choices,
-        conflicts=stats.conflicts + other.conflicts,
-        models=stats.models + other.models,
-    )
 
 
 def castable(board: Board, *, player: str | None = None) -> CastableReport:

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .activations import ActivationReport, activations
-from .board import STEPS, Board
+from .board import Board
 from .castable import CastableReport, castable
-from .courses import TriggerVerdict, triggers_at
+from .courses import TriggerVerdict, next_step_triggers
 from .mana import CouldProduceReport, could_produce
 from .orderings import LifeEvent, OrderingsReport, orderings
 
@@ -31,9 +31,7 @@ class CheckReport:
 
 def check(board: Board) -> CheckReport:
     """Run every query on ``board``."""
-    index = STEPS.index(board.turn.step)
-    next_step = STEPS[index + 1] if index + 1 < len(STEPS) else None
-    triggers = triggers_at(board, next_step) if next_step is not None else ()
+    next_step, triggers = next_step_triggers(board)
     return CheckReport(
         board=board,
         activations=activations(board),
@@ -51,7 +49,6 @@ def _life_events(board: Board) -> tuple[OrderingsReport, ...]:
     for player in board.players:
         for kind in ("gain", "lose"):
             report = orderings(board, LifeEvent(kind, player.name, 1))
-            barred = any(f"can't {kind} life" in text for text in report.prohibitions)
-            if barred or any(e.applies_now for e in report.effects):
+            if report.prohibited or any(e.applies_now for e in report.effects):
                 reports.append(report)
     return tuple(reports)

@@ -37,6 +37,7 @@ __all__ = [
     "board_to_data",
     "cast",
     "life_event",
+    "next_step_triggers",
     "resolve",
     "step",
     "triggers_at",
@@ -187,6 +188,19 @@ def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
     request = [Function("begin_step", [Function(step_name)])]
     probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
     return _triggers(board, probe.models[0]) if probe.models else ()
+
+
+def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
+    """The step after the board's (``next_step/1``, 500.1; None after the cleanup step) and which
+    "at the beginning of" abilities trigger as it begins (see :func:`triggers_at`)."""
+    facts = board_facts(replace(board, stack=()))
+    request = [Function("begin_next_step", [])]
+    probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
+    for model in probe.models:
+        for symbol in model:
+            if symbol.name == "next_step":
+                return symbol.arguments[0].name, _triggers(board, model)
+    return None, ()
 
 
 def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseReport:

@@ -112,8 +112,7 @@ def could_produce(
     types: dict[str, set[str]] = defaultdict(set)
     defined: set[_Key] = set()
     via: dict[_Key, set[str]] = defaultdict(set)
-    kinds: dict[tuple[str, int], Symbol] = {}
-    lands: set[str] = set()
+    reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
     for symbol in model:
         args = symbol.arguments
         if symbol.name == "could_produce":
@@ -122,15 +121,13 @@ def could_produce(
             defined.add((as_str(args[0]), as_int(args[1]), _choice(args[2])))
         elif symbol.name == "produces_via":
             via[(as_str(args[0]), as_int(args[1]), _choice(args[2]))].add(as_str(args[3]))
-        elif symbol.name == "choice_kind":
-            kinds[(as_str(args[0]), as_int(args[1]))] = args[2]
-        elif symbol.name == "is_land":
-            lands.add(as_str(args[0]))
+        elif symbol.name == "reflects_land":
+            reflected[(as_str(args[0]), as_int(args[1]))].add(as_str(args[2]))
         elif symbol.name in ("event_value", "edge", "result"):
             graphs.read(symbol)
         elif symbol.name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
-    witnesses = _Witnesses(board, types, defined, via, kinds, lands, graphs).build() if why else {}
+    witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
     result = tuple(
         PermanentMana(
@@ -154,8 +151,7 @@ class _Witnesses:
         types: dict[str, set[str]],
         defined: set[_Key],
         via: dict[_Key, set[str]],
-        kinds: dict[tuple[str, int], Symbol],
-        lands: set[str],
+        reflected: dict[tuple[str, int], set[str]],
         graphs: _EventGraphs,
     ) -> None:
         self.board = board
@@ -163,23 +159,15 @@ class _Witnesses:
         self.types = types
         self.defined = defined
         self.via = via
-        self.kinds = kinds
-        self.lands = [p.id for p in board.battlefield if p.id in lands]
-        self.controller = {p.id: p.controller for p in board.battlefield}
-        teams = {p.name: p.team or p.name for p in board.players}
-        self.team = teams
+        # The lands each reflecting choice reads (reflects_land/3, 106.7), in board order.
+        self.reflected = {
+            key: [p.id for p in board.battlefield if p.id in lands]
+            for key, lands in reflected.items()
+        }
 
     def _candidates(self, key: _Key) -> list[str] | None:
         """Lands whose could-produce may define this choice; None if the choice needs none."""
-        kind = self.kinds.get((key[0], key[1]))
-        if kind is None or kind.name in ("fixed", "any_color", "double_pool"):
-            return None
-        me = self.controller[key[0]]
-        if kind.name == "reflect" and as_str(kind.arguments[0]) == "opponents":
-            return [
-                land for land in self.lands if self.team[self.controller[land]] != self.team[me]
-            ]
-        return [land for land in self.lands if self.controller[land] == me]
+        return self.reflected.get((key[0], key[1]))
 
     def build(self) -> dict[tuple[str, str], TypeWitness]:
         found: dict[tuple[str, str], tuple[_Key, str | None]] = {}

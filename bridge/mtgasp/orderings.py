@@ -147,6 +147,8 @@ class OrderingsReport:
     stats: SolveStats
     graph_nodes: int = 0
     graph_edges: int = 0
+    prohibited: bool = False
+    """The event gains (loses) life for a player who can't (119.7, 119.8): it won't happen."""
 
     @property
     def order_matters(self) -> bool:
@@ -228,6 +230,7 @@ def orderings(
         graph_nodes=graph.node_count(),
         graph_edges=graph.edge_count(),
         stats=graph.stats,
+        prohibited=graph.prohibited,
     )
 
 
@@ -305,7 +308,8 @@ class EventGraph:
         self.now: set[str] = set()
         self.independent: set[str] = set()
         self.anyway: set[str] = set()
-        self.cant: list[tuple[str, str, str]] = []
+        self.cant: list[tuple[str, str, str, str]] = []  # rule, player, gain_life/lose_life, source
+        self.prohibited = False
         self._memo: dict[_Node, dict[Value, int]] | None = None
 
     @staticmethod
@@ -345,8 +349,10 @@ class EventGraph:
                 graph.reasons[_effect_id(args[0])] = as_str(args[1])
             elif name == "applicable_now":
                 graph.now.add(_effect_id(args[1]))
-            elif name in ("cant_gain_life", "cant_lose_life"):
-                graph.cant.append((name, as_str(args[0]), as_str(args[1])))
+            elif name == "life_prohibition":
+                graph.cant.append((as_str(args[1]), as_str(args[2]), args[3].name, as_str(args[4])))
+            elif name == "event_prohibited":
+                graph.prohibited = True
             elif name == "independent":
                 graph.independent.add(_effect_id(args[1]))
             elif name == "applied_anyway":
@@ -539,14 +545,11 @@ class EventGraph:
         return tuple(result)
 
     def prohibitions(self) -> tuple[str, ...]:
-        texts = []
-        for name, player, source in sorted(set(self.cant)):
-            if player != self.chooser:
-                continue
-            verb = "gain" if name == "cant_gain_life" else "lose"
-            rule = "119.7" if verb == "gain" else "119.8"
-            texts.append(f"{rule}: {player} can't {verb} life (because of {source})")
-        return tuple(texts)
+        """The 119.7 and 119.8 prohibitions on the event's player (``life_prohibition/5``)."""
+        return tuple(
+            f"{rule}: {player} can't {what.removesuffix('_life')} life (because of {source})"
+            for rule, player, what, source in sorted(set(self.cant))
+        )
 
 
 def _effect_id(symbol: Symbol) -> str:

@@ -29,7 +29,9 @@ __all__ = [
     "card_names",
     "count_models",
     "ground",
+    "nonpermanent_cards",
     "parse_program",
+    "plus_stats",
     "solve",
 ]
 
@@ -45,6 +47,19 @@ class SolveStats:
     choices: int
     conflicts: int
     models: int
+
+
+def plus_stats(stats: SolveStats, other: SolveStats) -> SolveStats:
+    """The cost of two solves of one grounding (its size counted once)."""
+    return SolveStats(
+        atoms=stats.atoms,
+        rules=stats.rules,
+        ground_seconds=stats.ground_seconds + other.ground_seconds,
+        solve_seconds=stats.solve_seconds + other.solve_seconds,
+        choices=stats.choices + other.choices,
+        conflicts=stats.conflicts + other.conflicts,
+        models=stats.models + other.models,
+    )
 
 
 @dataclass(frozen=True)
@@ -222,7 +237,7 @@ def solve(
 
 
 class Grounding:
-    """One grounding of an entry program, solved many times: each solve assumes one of the
+    """One grounding of an entry program, solved many times: each solve assumes some of the
     program's free external atoms of some signatures true and all the others false (multi-shot
     solving), or all false. Many questions on one board for one grounding (see :func:`ground`)."""
 
@@ -245,17 +260,19 @@ class Grounding:
             if atom.is_external
         }
 
-    def solve(self, true: Symbol | None = None) -> Solution:
-        """Solve with the free external ``true`` assumed true (none if None), every other false.
+    def solve(self, *true: Symbol) -> Solution:
+        """Solve with the free externals ``true`` assumed true (none if none given), every other
+        false.
 
         The grounding time is charged to the first solve.
         """
-        chosen = None
-        if true is not None:
-            chosen = self._externals.get(true)
-            if chosen is None:
-                headline = f"{true} is not a free external atom"
+        chosen: set[int] = set()
+        for symbol in true:
+            literal = self._externals.get(symbol)
+            if literal is None:
+                headline = f"{symbol} is not a free external atom"
                 raise EncodingError(_report(self._path, self._messages, headline))
+            chosen.add(literal)
         models: list[tuple[Symbol, ...]] = []
 
         def on_model(model: clingo.Model) -> None:
@@ -263,7 +280,7 @@ class Grounding:
 
         start = time.perf_counter()
         result = self._ctl.solve(
-            assumptions=[lit if lit == chosen else -lit for lit in self._externals.values()],
+            assumptions=[lit if lit in chosen else -lit for lit in self._externals.values()],
             on_model=on_model,
         )
         solve_seconds = time.perf_counter() - start
@@ -286,7 +303,7 @@ def ground(
     consts: Mapping[str, int] | None = None,
 ) -> Grounding:
     """Ground ``query`` on ``facts`` once, to be solved as often as needed (:class:`Grounding`),
-    each time with at most one of its free external atoms of the signatures ``externals`` true.
+    each time with some of its free external atoms of the signatures ``externals`` true.
 
     ``options`` are further clingo options (e.g. ``--heuristic=Domain`` for the program's
     ``#heuristic`` directives).
@@ -381,12 +398,32 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
 @cache
 def card_names() -> frozenset[str]:
     """The Oracle names of every card mtgasp knows (``card/1`` in ``asp/cards``)."""
+    return frozenset(_cards()[0])
+
+
+@cache
+def nonpermanent_cards() -> dict[str, tuple[str, str]]:
+    """The cards that can never be permanents, each with its type and the rule that says so:
+    instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``, ``rules/110-permanents.lp``."""
+    return _cards()[1]
+
+
+@cache
+def _cards() -> tuple[frozenset[str], dict[str, tuple[str, str]]]:
     messages = _Messages()
     ctl = clingo.Control(logger=messages)
     ctl.load(str(asp_path() / "defined.lp"))
     ctl.load(str(asp_path() / "cards" / "cards.lp"))
+    ctl.load(str(asp_path() / "rules" / "110-permanents.lp"))
     ctl.ground([("base", [])])
     names = {atom.symbol.arguments[0].string for atom in ctl.symbolic_atoms.by_signature("card", 1)}
+    nonpermanent = {
+        atom.symbol.arguments[0].string: (
+            atom.symbol.arguments[1].name,
+            atom.symbol.arguments[2].string,
+        )
+        for atom in ctl.symbolic_atoms.by_signature("nonpermanent_card", 3)
+    }
     if messages.lines:
         raise EncodingError(_report(asp_path() / "cards" / "cards.lp", messages, "bad card data"))
-    return frozenset(names)
+    return frozenset(names), nonpermanent
