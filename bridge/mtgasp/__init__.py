@@ -13,8 +13,9 @@ from .check import CheckReport, check
 from .checker import Checker
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
 from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
+from .events import LifeEvent, TapEvent, parse_event
 from .mana import CouldProduceReport, TapReport, could_produce, tap
-from .orderings import LifeEvent, OrderingsReport, TapEvent, orderings, parse_event
+from .orderings import OrderingsReport, orderings
 
 __all__ = [
     "Activation",

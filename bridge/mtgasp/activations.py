@@ -12,12 +12,14 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from clingo import Function, Number, String, Symbol, SymbolType
+from clingo import Symbol, SymbolType
 
+from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
+from .castable import payments
 from .errors import QueryError
-from .facts import asker_fact, board_facts
+from .facts import board_facts
 from .solve import SolveStats, ground, plus_stats
 
 __all__ = ["Activation", "ActivationReport", "Reason", "activations"]
@@ -81,12 +83,12 @@ def activations(
     >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
     >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
     """
-    extra: list[Symbol] = [Function("mana_checked" if check_mana else "mana_unchecked", [])]
+    extra: list[Symbol] = [requests.mana_check(check_mana)]
     if player is not None:
         if player not in {p.name for p in board.players}:
             names = ", ".join(p.name for p in board.players)
             raise QueryError(f"no player named '{player}'; players are: {names}")
-        extra.append(asker_fact(player))
+        extra.append(requests.asker(player))
     grounding = ground("activations", board_facts(board), _VERDICTS, extra=extra)
     solution = grounding.solve()  # no verdicts yet: which abilities need mana
     (model,) = solution.models
@@ -110,8 +112,6 @@ _VERDICTS = (("mana_payable", 2), ("mana_unproved", 2))
 def _verdicts(board: Board, abilities: set[tuple[str, int]]) -> list[Symbol]:
     """``mana_payable(O, N)`` for each of ``abilities`` whose mana cost can be paid now, and
     ``mana_unproved(O, N)`` for each with no plan within the castable query's bound."""
-    from .castable import payments  # castable builds on this module's neighbours
-
     permanents = {permanent for permanent, _ in abilities}
     controllers = sorted({p.controller for p in board.battlefield if p.id in permanents})
     result = []
@@ -120,9 +120,8 @@ def _verdicts(board: Board, abilities: set[tuple[str, int]]) -> list[Symbol]:
         key = (q.permanent, q.ability)
         if q.permanent is None or q.ability is None or key not in abilities:
             continue
-        name = "mana_payable" if p.payable else "mana_unproved" if p.bounded else None
-        if name is not None:
-            result.append(Function(name, [String(q.permanent), Number(q.ability)]))
+        if p.payable or p.bounded:
+            result.append(requests.mana_verdict(p.payable, q.permanent, q.ability))
     return result
 
 

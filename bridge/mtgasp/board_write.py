@@ -40,6 +40,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
                 entry["attached_to"] = perm.attached_to
             if perm.x is not None:
                 entry["x"] = perm.x
+            if perm.chosen_color is not None:
+                entry["chosen_color"] = perm.chosen_color
             data["battlefield"].append(entry)
     if board.effects:
         data["effects"] = [

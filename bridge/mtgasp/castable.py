@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Symbol
 
+from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
@@ -82,12 +83,7 @@ class Question:
     paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
 
     def symbol(self) -> Symbol:
-        if self.kind == "card":
-            assert self.index is not None
-            return Function("card", [String(self.player), Number(self.index)])
-        assert self.permanent is not None
-        assert self.ability is not None
-        return Function("ability", [String(self.permanent), Number(self.ability)])
+        return requests.question(self.player, self.index, self.permanent, self.ability)
 
 
 @dataclass(frozen=True)
@@ -131,7 +127,7 @@ def _cost_sort(symbol: Symbol) -> tuple[int, str]:
 
 def payment(board: Board, question: Question, cost: str) -> Payment:
     """One exact solve: can ``question`` (whose cost is ``cost``) be paid now, and how."""
-    request = Function("pay_request", [question.symbol()])
+    request = requests.pay_request(question.symbol())
     solution = solve(
         "castable", board_facts(board), max_models=1, extra=[request], consts={"max_paid": MAX_PAID}
     )
@@ -293,7 +289,7 @@ def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tup
         groups.setdefault((q.player, cost, q.excludes), q)
     decoded: dict[tuple[str, str, str | None], Payment] = {}
     for key, q in groups.items():
-        solution = grounding.solve(Function("pay_request", [q.symbol()]))
+        solution = grounding.solve(requests.pay_request(q.symbol()))
         if not decoded:  # the first answer also bears the grounding and the listing
             solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
         decoded[key] = _decode(board, q, key[1], solution)
@@ -306,7 +302,7 @@ def _grounding(board: Board, players: Sequence[str]) -> Grounding:
         "castable",
         board_facts(board),
         [("pay_request", 1)],
-        extra=[Function("pay_for", [String(name)]) for name in players],
+        extra=[requests.pay_for(name) for name in players],
         options=["--heuristic=Domain"],
         consts={"max_paid": MAX_PAID},
     )

@@ -22,8 +22,9 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from clingo import Function, Number, String, Symbol
+from clingo import Symbol
 
+from . import requests
 from ._course_count import Query, _py
 from ._course_count import _count as _count  # re-exported: tests wrap it
 from ._course_count import _final_key as _final_key
@@ -35,6 +36,7 @@ from ._symbols import as_int, as_str
 from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .errors import QueryError
+from .events import LifeEvent
 from .facts import board_facts
 from .solve import solve
 
@@ -75,7 +77,7 @@ def step(board: Board, step_name: str, *, max_courses: int = DEFAULT_MAX_COURSES
     """
     if step_name not in STEPS:
         raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
-    facts = [Function("begin_step", [Function(step_name)])]
+    facts = [requests.begin_step(step_name)]
     turn = replace(board.turn, step=step_name)
     return _run(
         "step", replace(board, turn=turn), facts, f"beginning of the {step_name} step", max_courses
@@ -91,7 +93,7 @@ def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
         raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
     turn = replace(board.turn, step=step_name)
     facts = board_facts(replace(board, turn=turn, stack=()))
-    request = [Function("begin_step", [Function(step_name)])]
+    request = [requests.begin_step(step_name)]
     probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
     return _triggers(board, probe.models[0]) if probe.models else ()
 
@@ -100,7 +102,7 @@ def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, 
     """The step after the board's (``next_step/1``, 500.1; None after the cleanup step) and which
     "at the beginning of" abilities trigger as it begins (see :func:`triggers_at`)."""
     facts = board_facts(replace(board, stack=()))
-    request = [Function("begin_next_step", [])]
+    request = [requests.begin_next_step()]
     probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
     for model in probe.models:
         for symbol in model:
@@ -118,24 +120,27 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    kind: Literal["gain", "lose", "set"],
-    player: str,
-    amount: int,
+    event: LifeEvent | Literal["gain", "lose", "set"],
+    player: str | None = None,
+    amount: int | None = None,
     *,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
-    """Apply a life event to ``player`` (through replacement effects) and what it triggers."""
-    _player(board, player)
-    if amount < 0 and kind != "set":
+    """Apply a life event to a player (through replacement effects) and what it triggers.
+
+    ``event`` is a :class:`~mtgasp.events.LifeEvent` (as ``parse_event`` reads it, and as
+    ``orderings`` takes it), or its kind with ``player`` and ``amount``.
+    """
+    if not isinstance(event, LifeEvent):
+        if player is None or amount is None:
+            raise QueryError("a life event needs a player and an amount")
+        event = LifeEvent(event, player, amount)
+    _player(board, event.player)
+    if event.amount < 0 and event.kind != "set":
         raise QueryError("the amount of life gained or lost must not be negative")
-    act = {"gain": "gain_life", "lose": "lose_life", "set": "set_life"}[kind]
-    facts = [
-        Function(
-            "event_request", [String(player), Function(act, [Function("you"), Number(amount)])]
-        )
-    ]
-    text = {"gain": "gains", "lose": "loses", "set": "has their life total set to"}[kind]
-    return _run("event", board, facts, f"{player} {text} {amount} life", max_courses)
+    facts = [requests.event_request(event)]
+    text = {"gain": "gains", "lose": "loses", "set": "has their life total set to"}[event.kind]
+    return _run("event", board, facts, f"{event.player} {text} {event.amount} life", max_courses)
 
 
 def cast(
@@ -165,11 +170,11 @@ def cast(
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:
-        facts = [Function("copy_request", [String(new_id), String(card), String(who)])]
+        facts = [requests.copy_request(new_id, card, who)]
         text = f"{who}'s {card} enters as a copy, not cast (X = 0 for it)"
         new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
-        facts = [Function("cast_request", [String(new_id), String(card), String(who), Number(x)])]
+        facts = [requests.cast_request(new_id, card, who, x)]
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)

@@ -2,6 +2,7 @@
 
 Facts are built as :class:`clingo.Symbol` values, never by formatting strings, so no card name,
 id or player name can change the program. The predicates are documented in ``asp/README.md``.
+What a query is asked besides the board (its request) is built in ``requests.py``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 from clingo import Function, Number, String, Symbol
 
 from .board import Board
+from .requests import asker, life_event_cause, life_event_request, mana_event_request
 
 __all__ = [
     "asker_fact",
@@ -20,6 +22,9 @@ __all__ = [
     "mana_event_request",
     "render_facts",
 ]
+
+# The requests live in requests.py; these names stay importable from here.
+asker_fact = asker
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:
@@ -108,32 +113,6 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         yield _fact("tapped_for_mana_this_turn", String(perm_id))
 
 
-def asker_fact(player: str) -> Symbol:
-    """``asker(P)``: judge actions as player P would take them (602.2)."""
-    return _fact("asker", String(player))
-
-
 def render_facts(facts: list[Symbol]) -> str:
     """The facts as ASP text, one per line. Clingo's own printer escapes every string."""
     return "".join(f"{symbol}.\n" for symbol in facts)
-
-
-def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symbol:
-    """``mana_event_request(O, N, Choice)``: resolve ability N of O (choice ``none`` if fixed)."""
-    return _fact(
-        "mana_event_request",
-        String(permanent),
-        Number(ability),
-        Function(choice if choice is not None else "none"),
-    )
-
-
-def life_event_request(kind: str, player: str, amount: int) -> Symbol:
-    """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
-    return _fact("life_event_request", _fact(kind, String(player), Number(amount)))
-
-
-def life_event_cause(request: Symbol, player: str) -> Symbol:
-    """``life_event_cause(E, P)``: a spell or ability P controls causes the requested event E."""
-    (event,) = request.arguments
-    return _fact("life_event_cause", event, String(player))

@@ -12,16 +12,20 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from clingo import Symbol
 
 from ._symbols import as_int, as_str
 from .board import Board
 from .errors import QueryError
-from .facts import board_facts, life_event_cause, life_event_request, mana_event_request
+from .events import Event, LifeEvent, TapEvent, parse_event
+from .facts import board_facts
+from .replacement_graph import GRAPH_SIGNATURES, Node, ReplacementGraphs
+from .replacement_graph import effect_id as _effect_id
+from .requests import life_event_cause, life_event_request, mana_event_request
 from .solve import SolveStats, solve
-from .values import MANA_TYPES, Value, decode_value, value_sort_key
+from .tap_answer import check_tap_choice
+from .values import Value, decode_value, value_sort_key
 
 __all__ = [
     "Effect",
@@ -37,70 +41,6 @@ __all__ = [
 ]
 
 DEFAULT_MAX_ORDERINGS = 1000
-
-
-@dataclass(frozen=True)
-class TapEvent:
-    """A permanent's mana ability resolves (106.12b); ``choice`` is the type for "any color"."""
-
-    permanent: str
-    ability: int = 1
-    choice: str | None = None
-
-    def __str__(self) -> str:
-        chosen = f" choosing {{{self.choice.upper()}}}" if self.choice else ""
-        return f"{self.permanent} is tapped for mana (ability #{self.ability}{chosen})"
-
-
-@dataclass(frozen=True)
-class LifeEvent:
-    """A player gains or loses life, or has their life total set (119.3, 119.5)."""
-
-    kind: Literal["gain", "lose", "set"]
-    player: str
-    amount: int
-    cause: str | None = None  # the player who controls the spell or ability causing it, if known
-
-    def __str__(self) -> str:
-        if self.kind == "set":
-            text = f"{self.player}'s life total becomes {self.amount}"
-        else:
-            text = f"{self.player} would {self.kind} {self.amount} life"
-        if self.cause is not None:
-            text += f" (caused by a spell or ability {self.cause} controls)"
-        return text
-
-
-Event = TapEvent | LifeEvent
-
-_EVENT_HELP = (
-    "events are written tap:PERMANENT[:ABILITY[:TYPE]], gain:PLAYER:N, lose:PLAYER:N or "
-    "set:PLAYER:N (e.g. tap:pool, tap:birds:1:g, gain:bob:3)"
-)
-
-
-def parse_event(text: str) -> Event:
-    """Parse an event as the command line writes it (see ``mtgasp orderings --help``)."""
-    kind, _, rest = text.partition(":")
-    parts = rest.split(":") if rest else []
-    if kind in ("gain", "lose", "set"):
-        if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
-            raise QueryError(f"'{text}': {kind} needs a player and an amount; {_EVENT_HELP}")
-        amount = int(parts[-1])
-        if amount < 0 and kind != "set":
-            raise QueryError(f"'{text}': the amount must not be negative")
-        return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
-    if kind == "tap":
-        if not parts or not parts[0]:
-            raise QueryError(f"'{text}': tap needs a permanent id; {_EVENT_HELP}")
-        choice = None
-        if len(parts) >= 3 and parts[-1].lower() in MANA_TYPES and parts[-2].isdigit():
-            choice = parts.pop().lower()
-        ability = 1
-        if len(parts) >= 2 and parts[-1].isdigit():
-            ability = int(parts.pop())
-        return TapEvent(":".join(parts), ability, choice)
-    raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
 
 
 @dataclass(frozen=True)
@@ -204,8 +144,6 @@ def orderings(
         raise QueryError("--max-orderings must be at least 1")
     request, *cause = _request(board, event)
     if check_choice and isinstance(event, TapEvent):
-        from .mana import check_tap_choice  # mana builds on this module
-
         check_tap_choice(board, event)
     graph = event_graph(board_facts(board), request, extra=cause)
     if graph.start is None:
@@ -279,7 +217,7 @@ def _no_event_message(event: Event) -> str:
     return f"{event} is not an event mtgasp can build"
 
 
-_Node = tuple[int, Symbol]
+_Node = Node
 
 
 class EventGraph:
@@ -315,22 +253,13 @@ class EventGraph:
     @staticmethod
     def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
         graph = EventGraph(stats)
-        initial: Symbol | None = None
-        kind_ids: dict[Symbol, str] = {}
+        graphs = ReplacementGraphs()
         for symbol in model:
             name, args = symbol.name, symbol.arguments
-            if name == "event_value":
-                initial = args[1]
+            if name in GRAPH_SIGNATURES:
+                graphs.read(symbol)
             elif name == "event_player":
                 graph.chooser = as_str(args[1])
-            elif name == "edge":
-                # The bulk of a large answer: read the numbers directly, name each kind once.
-                kind = kind_ids.get(args[3])
-                if kind is None:
-                    kind = kind_ids[args[3]] = _effect_id(args[3])
-                graph.edges[(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
-            elif name == "result":
-                graph.results[(as_int(args[1]), args[2])] = decode_value(args[3])
             elif name == "candidate_index":
                 graph.index[_effect_id(args[1])] = as_int(args[2])
             elif name == "effect_kind":
@@ -361,8 +290,12 @@ class EventGraph:
                 graph.too_many = True
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
-        if initial is not None and not graph.too_many:
-            graph.start = (0, initial)
+        # One event was requested: its graph is the only one.
+        for event, start in graphs.start.items():
+            graph.edges = graphs.edges[event]
+            graph.results = {node: decode_value(v) for node, v in graphs.results[event].items()}
+            if not graph.too_many:
+                graph.start = start
         for edges in graph.edges.values():
             edges.sort(key=lambda edge: graph.index[edge[0]])
         return graph
@@ -550,9 +483,3 @@ class EventGraph:
             f"{rule}: {player} can't {what.removesuffix('_life')} life (because of {source})"
             for rule, player, what, source in sorted(set(self.cant))
         )
-
-
-def _effect_id(symbol: Symbol) -> str:
-    """``effect("mr", 1)`` -> ``"mr#1"``: the source's id and the ability's number."""
-    source, number = symbol.arguments
-    return f"{as_str(source)}#{as_int(number)}"
