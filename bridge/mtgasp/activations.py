@@ -9,6 +9,7 @@ never silently as payable.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -17,7 +18,7 @@ from clingo import Symbol, SymbolType
 from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
-from .castable import payments
+from .castable import Payment, payments
 from .errors import QueryError
 from .facts import board_facts
 from .solve import SolveStats, ground, plus_stats
@@ -72,13 +73,19 @@ def _cost_key(cost: Symbol) -> tuple[int, str]:
 
 
 def activations(
-    board: Board, *, player: str | None = None, check_mana: bool = True
+    board: Board,
+    *,
+    player: str | None = None,
+    check_mana: bool = True,
+    known: Sequence[Payment] | None = None,
 ) -> ActivationReport:
     """Judge every activated ability on ``board``, for its controller or for ``player``.
 
     With ``check_mana`` (the default) every mana cost is judged exactly (601.2h) by the castable
     query; without it, mana costs are reported as not checked (``unchecked_costs``), never as
-    payable: the rules of 602.2, 107.5, 107.6 and 302.6 alone, several times faster.
+    payable: the rules of 602.2, 107.5, 107.6 and 302.6 alone, several times faster. ``known``
+    are the castable query's answers on the abilities of every permanent's controller, if already
+    asked (``check`` shares them with its castable report).
 
     >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
     >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
@@ -96,7 +103,7 @@ def activations(
     if check_mana and needs:
         # 601.2h: the castable query judges each mana cost; the verdicts go back as externals.
         verdicts = _verdicts(
-            board, {(as_str(a.arguments[0]), as_int(a.arguments[1])) for a in needs}
+            board, known, {(as_str(a.arguments[0]), as_int(a.arguments[1])) for a in needs}
         )
         judged = grounding.solve(*verdicts)
         (model,) = judged.models
@@ -109,13 +116,16 @@ def activations(
 _VERDICTS = (("mana_payable", 2), ("mana_unproved", 2))
 
 
-def _verdicts(board: Board, abilities: set[tuple[str, int]]) -> list[Symbol]:
+def _verdicts(
+    board: Board, known: Sequence[Payment] | None, abilities: set[tuple[str, int]]
+) -> list[Symbol]:
     """``mana_payable(O, N)`` for each of ``abilities`` whose mana cost can be paid now, and
     ``mana_unproved(O, N)`` for each with no plan within the castable query's bound."""
     permanents = {permanent for permanent, _ in abilities}
     controllers = sorted({p.controller for p in board.battlefield if p.id in permanents})
     result = []
-    for p in payments(board, controllers, cards=False):
+    found = known if known is not None else payments(board, controllers, cards=False)
+    for p in found:
         q = p.question
         key = (q.permanent, q.ability)
         if q.permanent is None or q.ability is None or key not in abilities:

@@ -31,6 +31,7 @@ __all__ = [
     "PlanStep",
     "Question",
     "castable",
+    "castable_report",
     "payment",
     "payments",
     "questions",
@@ -271,16 +272,23 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     return _questions(board, names, listing.models[0])
 
 
-def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
+def payments(
+    board: Board,
+    players: Sequence[str],
+    *,
+    cards: bool | Sequence[str] = True,
+) -> tuple[Payment, ...]:
     """Every question of these players (see :func:`questions`), all on one grounding: one solve
-    lists the questions, then one solve answers each kind of question."""
+    lists the questions, then one solve answers each kind of question. ``cards`` False leaves out
+    the cards in hand (abilities only); a list of players asks about the cards of those alone."""
     names = list(players)
     grounding = _grounding(board, names)
     listing = grounding.solve()  # every pay_request false: the questions alone
+    card_players = set(names if cards is True else cards or ())
     asked = [
         (q, c)
         for q, c in _questions(board, names, listing.models[0])
-        if cards or q.kind == "ability"
+        if q.kind == "ability" or q.player in card_players
     ]
     # A question depends only on its payer, its cost and the source it excludes: alike questions
     # are solved once (601-payment-questions.lp says what they depend on).
@@ -371,14 +379,20 @@ def castable(board: Board, *, player: str | None = None) -> CastableReport:
     if who not in {p.name for p in board.players}:
         names = ", ".join(p.name for p in board.players)
         raise QueryError(f"no player named '{who}'; players are: {names}")
-    found = payments(board, [who])
+    return castable_report(who, payments(board, [who]))
+
+
+def castable_report(player: str, found: Sequence[Payment]) -> CastableReport:
+    """The castable report of ``player`` from answers that include theirs (``check`` shares one
+    grounding between it and the activations query's mana costs)."""
+    mine = tuple(p for p in found if p.question.player == player)
     total = SolveStats(
-        atoms=max((p.stats.atoms for p in found), default=0),
-        rules=max((p.stats.rules for p in found), default=0),
-        ground_seconds=sum(p.stats.ground_seconds for p in found),
-        solve_seconds=sum(p.stats.solve_seconds for p in found),
-        choices=sum(p.stats.choices for p in found),
-        conflicts=sum(p.stats.conflicts for p in found),
-        models=sum(p.stats.models for p in found),
+        atoms=max((p.stats.atoms for p in mine), default=0),
+        rules=max((p.stats.rules for p in mine), default=0),
+        ground_seconds=sum(p.stats.ground_seconds for p in mine),
+        solve_seconds=sum(p.stats.solve_seconds for p in mine),
+        choices=sum(p.stats.choices for p in mine),
+        conflicts=sum(p.stats.conflicts for p in mine),
+        models=sum(p.stats.models for p in mine),
     )
-    return CastableReport(who, found, total)
+    return CastableReport(player, mine, total)

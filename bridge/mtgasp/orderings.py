@@ -36,6 +36,7 @@ __all__ = [
     "Outcome",
     "TapEvent",
     "event_graph",
+    "life_orderings",
     "orderings",
     "parse_event",
 ]
@@ -146,6 +147,39 @@ def orderings(
     if check_choice and isinstance(event, TapEvent):
         check_tap_choice(board, event)
     graph = event_graph(board_facts(board), request, extra=cause)
+    return _report(event, graph, list_all, max_orderings)
+
+
+def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[OrderingsReport, ...]:
+    """:func:`orderings` of several life events (none with a cause), all in one solve of the
+    orderings query (what ``check`` asks: a gain and a loss of 1 life for each player). Every
+    derived atom of the replacement engine names its event (616-ordering.lp), as for the many
+    events of could-produce, so one model holds each event's graph; it is split by event."""
+    requests = [_request(board, event) for event in events]
+    if any(len(request) > 1 for request in requests):
+        raise ValueError("life_orderings takes events without a cause")
+    solution = solve(
+        "orderings", board_facts(board), extra=[r for r, *_ in requests], consts=_CONSTS
+    )
+    (model,) = solution.models
+    reports = []
+    for event, (request, *_) in zip(events, requests, strict=True):
+        (term,) = request.arguments
+        mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
+        graph = _checked(EventGraph.read(mine, solution.stats))
+        reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
+    return tuple(reports)
+
+
+#: The orderings query's shown atoms that name an effect, not an event (the rest name the event).
+_PER_EFFECT = frozenset({"effect_card", "effect_controller", "effect_class", "effect_reason"})
+
+#: The orderings query's switches as ``orderings`` uses them (see :func:`event_graph`).
+_CONSTS = {"interchange": 1, "independence": 1}
+
+
+def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int) -> OrderingsReport:
+    """The report on ``event`` from its replacement graph."""
     if graph.start is None:
         raise QueryError(_no_event_message(event))
     counts = graph.count_paths()
@@ -198,7 +232,11 @@ def event_graph(
         },
     )
     (model,) = solution.models
-    graph = EventGraph.read(model, solution.stats)
+    return _checked(EventGraph.read(model, solution.stats))
+
+
+def _checked(graph: EventGraph) -> EventGraph:
+    """``graph``, unless its counts of applied effects overflow (a QueryError then)."""
     if graph.too_many:
         raise QueryError(
             "too many distinct replacement effects apply to this event: the counts of applied "

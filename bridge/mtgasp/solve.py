@@ -8,7 +8,9 @@ by a logger; any message about our encodings becomes an :class:`~mtgasp.errors.E
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -28,6 +30,7 @@ __all__ = [
     "SolveStats",
     "card_names",
     "count_models",
+    "counting_groundings",
     "ground",
     "nonpermanent_cards",
     "parse_program",
@@ -140,6 +143,21 @@ def _arguments(max_models: int, consts: Mapping[str, int] | None, *options: str)
     return args
 
 
+#: How often each entry program was ground in this process (see :func:`counting_groundings`).
+_GROUNDINGS: Counter[str] = Counter()
+
+
+@contextmanager
+def counting_groundings() -> Iterator[Counter[str]]:
+    """The groundings of each entry program (by file name) made inside the ``with`` block."""
+    before = Counter(_GROUNDINGS)
+    counts: Counter[str] = Counter()
+    try:
+        yield counts
+    finally:
+        counts.update(_GROUNDINGS - before)
+
+
 def _grounded(
     path: Path,
     facts: Iterable[Symbol],
@@ -150,6 +168,7 @@ def _grounded(
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
     and its statements), ground; clingo's messages about a user's program become a QueryError,
     about ours an EncodingError. Returns the Control, its message log and the grounding time."""
+    _GROUNDINGS[path.name] += 1
     messages = _Messages()
     ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
