@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp import LifeEvent, check, load_board, orderings
+from mtgasp import Checker, LifeEvent, check, load_board, orderings
+from mtgasp.commands import check as check_command
 from mtgasp.facts import board_facts
 from mtgasp.orderings import life_orderings
 from mtgasp.solve import counting_groundings, solve
@@ -48,3 +49,22 @@ def test_life_events_in_one_solve_equal_one_solve_each(path: Path) -> None:
     for together, event in zip(life_orderings(board, events), events, strict=True):
         alone = orderings(board, event)
         assert replace(together, stats=alone.stats) == alone
+
+
+def test_a_checker_checks_like_check() -> None:
+    # The batch handle parses the programs check grounds when it is made, then answers alike.
+    checker = Checker()
+    assert set(checker.statements) == {
+        "activations",
+        "castable",
+        "could-produce",
+        "orderings",
+        "step",
+    }
+    assert all(n > 0 for n in checker.statements.values())
+    for path in EXAMPLES:
+        board = load_board(path)
+        with counting_groundings() as counts:
+            report = checker.check(board)
+        assert max(counts.values()) == 1
+        assert check_command.to_text(report) == check_command.to_text(check(board))

@@ -33,6 +33,7 @@ __all__ = [
     "counting_groundings",
     "ground",
     "nonpermanent_cards",
+    "parse_once",
     "parse_program",
     "plus_stats",
     "solve",
@@ -103,6 +104,12 @@ class _Messages:
 
 # Comments are statements in clingo >= 5.8's AST; they mean nothing to the grounder.
 _COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
+
+
+def parse_once(path: Path) -> tuple[Any, ...]:
+    """The parsed statements of an entry program of mtgasp's: parsed on first use, then kept for
+    the rest of the process (every Control of that program is given these)."""
+    return _program(path)
 
 
 @cache
