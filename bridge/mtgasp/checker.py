@@ -20,11 +20,17 @@ as text, on the benchmark machine under load; docs/benchmarks.md).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from clingo import Symbol
+
 from ._resources import query_path
 from .activations import ActivationReport, activations
 from .board import Board
 from .check import CheckReport, check
-from .solve import parse_once
+from .solve import Solution, parse_once, solve
 
 __all__ = ["Checker"]
 
@@ -36,19 +42,51 @@ class Checker:
     """Answers many boards, each query's encodings parsed once (when the Checker is made).
 
     Use one ``Checker`` for a batch of boards in one thread; its answers equal those of
-    :func:`mtgasp.check` and :func:`mtgasp.activations` for every board.
+    :func:`mtgasp.check` and :func:`mtgasp.activations` for every board. It records the programs
+    its calls used (``_programs``).
     """
 
     def __init__(self) -> None:
         self.statements = {query: len(parse_once(query_path(query))) for query in QUERIES}
         """How many parsed statements each entry program has (parsed now, reused per board)."""
+        self._programs: dict[Path, tuple[Any, ...]] = {}
+
+    def _use(self, path: Path) -> Path:
+        self._programs.setdefault(path, parse_once(path))
+        return path
 
     def check(self, board: Board) -> CheckReport:
-        """Like :func:`mtgasp.check`: every query on ``board``."""
+        """Like :func:`mtgasp.check` (which it calls): every query on ``board``."""
+        for query in QUERIES:
+            self._use(query_path(query))
         return check(board)
 
     def activations(
         self, board: Board, *, player: str | None = None, check_mana: bool = True
     ) -> ActivationReport:
-        """Like :func:`mtgasp.activations`: judge every activated ability."""
+        """Like :func:`mtgasp.activations` (which it calls): judge every activated ability."""
+        self._use(query_path("activations"))
         return activations(board, player=player, check_mana=check_mana)
+
+    def solve(
+        self,
+        query: str | Path,
+        facts: Iterable[Symbol],
+        *,
+        consts: Mapping[str, int] | None = None,
+        max_models: int = 0,
+        project: bool = False,
+        extra: Sequence[Symbol] = (),
+        sort_symbols: bool = True,
+    ) -> Solution:
+        """Like :func:`mtgasp.solve.solve` (which it calls), remembering the programs it used."""
+        path = self._use(query if isinstance(query, Path) else query_path(query))
+        return solve(
+            path,
+            facts,
+            consts=consts,
+            max_models=max_models,
+            project=project,
+            extra=extra,
+            sort_symbols=sort_symbols,
+        )
