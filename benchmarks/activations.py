@@ -52,7 +52,7 @@ def _maxrss_mib() -> float:
 def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict[str, Any]:
     """Measure one size in this process (the child side of the benchmark)."""
     from mtgasp import activations, load_board, parse_board
-    from mtgasp.board import _parse_text  # the YAML step of load_board, whichever parser it uses
+    from mtgasp._loader import parse_text  # the YAML step of load_board, with its checks
     from mtgasp.facts import board_facts
 
     mana_seconds = _time_mana_check()
@@ -66,7 +66,7 @@ def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict
         path.write_text(text, encoding="utf-8")
         for _ in range(repeat):
             c0 = time.process_time()
-            _parse_text(text, str(path), False)
+            parse_text(text, str(path), False)
             t1, c1 = time.perf_counter(), time.process_time()
             board = load_board(path)
             t2, c2 = time.perf_counter(), time.process_time()

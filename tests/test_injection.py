@@ -6,7 +6,7 @@ import clingo
 import pytest
 import yaml
 
-from mtgasp import activations, parse_board
+from mtgasp import BoardError, activations, parse_board
 from mtgasp._resources import query_path
 from mtgasp.facts import board_facts, render_facts
 
@@ -16,7 +16,6 @@ NASTY = [
     "p :- q.",
     "% comment",
     "a.b",
-    "line\nbreak",
     "#show foo/0.",
     "back\\slash",
 ]
@@ -36,6 +35,16 @@ def test_nasty_ids_and_players_are_inert(name: str) -> None:
     assert act.permanent == name
     assert act.controller == name
     assert [r.rule for r in act.reasons] == ["302.6"]
+
+
+@pytest.mark.parametrize("name", ["line\nbreak", "nul\x00", "\x1b[31mred"])
+def test_control_characters_in_names_are_refused(name: str) -> None:
+    # Issue 10: a NUL byte ends a clingo string early (two players would merge); a line break or
+    # an escape sequence would forge terminal output. Refused at the location, never carried.
+    data = {"players": [{"name": name}], "battlefield": [{"id": "f", "card": "Forest"}]}
+    data["battlefield"][0]["controller"] = name
+    with pytest.raises(BoardError, match=r"players\[0\]\.name: .* contains "):
+        parse_board(yaml.safe_dump(data))
 
 
 @pytest.mark.parametrize("name", NASTY)

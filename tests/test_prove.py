@@ -63,16 +63,17 @@ def test_the_bounds_are_exhaustive_and_exact(tmp_path: Path) -> None:
 
 def test_cli_text_and_json(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(PROPERTIES / "no-haste-for-new-creatures.lp")
-    assert main(["prove", path, "--permanents", "2"]) == 0
+    # Exit code 1: a counterexample was found (issue 10: scripts can tell it from "holds", 0).
+    assert main(["prove", path, "--permanents", "2"]) == 1
     text = capsys.readouterr().out
     assert "FAILS" in text
-    assert main(["prove", path, "--permanents", "2"]) == 0
+    assert main(["prove", path, "--permanents", "2"]) == 1
     assert capsys.readouterr().out == text  # the same answer every time
     assert main(["prove", path, "--permanents", "2", "--cards", "Forest,Llanowar Elves"]) == 0
     assert "HOLDS" in capsys.readouterr().out  # nothing gives haste among these cards
     assert main(["prove", path, "--permanents", "1"]) == 0
     assert "HOLDS" in capsys.readouterr().out  # Raging Goblin has haste, but no {T} ability
-    assert main(["prove", path, "--json", "--permanents", "2"]) == 0
+    assert main(["prove", path, "--json", "--permanents", "2"]) == 1
     data = json.loads(capsys.readouterr().out)
     assert set(data) == {
         "query",

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from ._version import __version__
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
 from .castable import CastableReport, Payment, castable
@@ -40,6 +41,7 @@ __all__ = [
     "Reason",
     "TapEvent",
     "TapReport",
+    "__version__",
     "activations",
     "cast",
     "castable",

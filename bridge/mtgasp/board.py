@@ -4,6 +4,8 @@ The file format is documented in ``docs/board-format.md``; its JSON Schema ships
 ``mtgasp/board.schema.json``. Loading checks the shape against the schema, then what a schema cannot
 say: card names are Oracle names of cards mtgasp knows, ids are unique, every player named exists.
 Every problem found is reported at once, each at its location (``battlefield[2].card``).
+Reading the file and its limits (size, nesting, aliases, duplicate keys, names clingo can carry)
+are :mod:`mtgasp._loader`'s job; numbers are bounded by :data:`mtgasp.limits.MAX_NUMBER`.
 """
 
 from __future__ import annotations
@@ -18,9 +20,12 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema
-import yaml
 
+from ._loader import location as _location
+from ._loader import parse_text, read_text
+from ._text import quote
 from .errors import BoardError, BoardProblem
+from .limits import MAX_NUMBER
 from .solve import card_names, nonpermanent_cards
 
 __all__ = [
@@ -52,9 +57,6 @@ STEPS = (
     "end",
     "cleanup",
 )
-
-#: libyaml's loader when PyYAML was built with it (4-8x faster on board files), else PyYAML's.
-_YAML_LOADER: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 DEFAULT_LIFE = 20  # 103.4
 DEFAULT_TEAM_LIFE = 30  # 810.4
@@ -165,54 +167,19 @@ def load_board(path: str | Path) -> Board:
     >>> board = load_board("examples/summoning-sickness.yaml")  # doctest: +SKIP
     """
     source = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise BoardError(source, [BoardProblem("", "no such file")]) from None
-    except IsADirectoryError:
-        raise BoardError(source, [BoardProblem("", "is a directory, not a board file")]) from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise BoardError(source, [BoardProblem("", f"cannot be read: {exc}")]) from None
+    text = read_text(path)
     return parse_board(text, source=source, json_only=source.endswith(".json"))
 
 
 def parse_board(text: str, *, source: str = "<board>", json_only: bool = False) -> Board:
     """Parse and validate a board from YAML (or JSON, which YAML includes) text."""
-    data = _parse_text(text, source, json_only)
+    data = parse_text(text, source, json_only)
     problems = list(_schema_problems(data))
     if not problems:
         problems = list(_semantic_problems(data))
     if problems:
         raise BoardError(source, problems)
     return _build(data, source)
-
-
-def _parse_text(text: str, source: str, json_only: bool) -> Any:
-    if json_only:
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            where = f"line {exc.lineno}, column {exc.colno}"
-            raise BoardError(source, [BoardProblem(where, f"invalid JSON: {exc.msg}")]) from None
-    try:
-        return yaml.load(text, Loader=_YAML_LOADER)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
-        problem = exc.problem or exc.context or "malformed"
-        raise BoardError(source, [BoardProblem(where, f"invalid YAML: {problem}")]) from None
-    except yaml.YAMLError as exc:
-        raise BoardError(source, [BoardProblem("", f"invalid YAML: {exc}")]) from None
-
-
-def _location(path: Sequence[Any]) -> str:
-    out = ""
-    for part in path:
-        if isinstance(part, int):
-            out += f"[{part}]"
-        else:
-            out += f".{part}" if out else str(part)
-    return out or "(top level)"
 
 
 _TYPE_WORDS = {
@@ -224,8 +191,17 @@ _TYPE_WORDS = {
 }
 
 
+#: JSON Schema's "integer" accepts 20.0; a board's whole numbers are written without a point.
+_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
+    ),
+)
+
+
 def _schema_problems(data: Any) -> Iterator[BoardProblem]:
-    validator = jsonschema.Draft202012Validator(_schema())
+    validator = _Validator(_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
         yield _explain(error)
@@ -239,7 +215,7 @@ def _explain(error: jsonschema.ValidationError) -> BoardProblem:
     if kind == "additionalProperties" and isinstance(error.instance, dict):
         allowed = sorted(schema.get("properties", {}))
         unknown = sorted(set(error.instance) - set(allowed))
-        key = unknown[0] if unknown else "?"
+        key = quote(unknown[0])[1:-1] if unknown else "?"
         hint = _nearest(str(key), allowed)
         expected = f"expected one of: {', '.join(allowed)}" if allowed else ""
         return BoardProblem(_location([*path, key]), f"unknown key{hint}; {expected}".rstrip("; "))
@@ -255,11 +231,18 @@ def _explain(error: jsonschema.ValidationError) -> BoardProblem:
         options = ", ".join(str(v) for v in expected_value)
         hint = _nearest(str(error.instance), [str(v) for v in expected_value])
         return BoardProblem(
-            _location(path), f"'{error.instance}' is not allowed{hint}; expected one of: {options}"
+            _location(path),
+            f"{quote(error.instance)} is not allowed{hint}; expected one of: {options}",
         )
     if kind == "minimum":
         return BoardProblem(
             _location(path), f"must be at least {expected_value}, got {error.instance}"
+        )
+    if kind == "maximum":
+        return BoardProblem(
+            _location(path),
+            f"must be at most {expected_value}, got {quote(error.instance)}; {MAX_NUMBER} is the "
+            "largest number mtgasp computes with",
         )
     if kind in ("minLength", "minItems"):
         return BoardProblem(_location(path), "must not be empty")
@@ -276,11 +259,13 @@ def _describe(value: Any) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, str):
-        return f"the string {value!r}"
-    return f"{type(value).__name__} {value!r}"
+        return f"the string {quote(value)}"
+    return f"{type(value).__name__} {quote(value)}"
 
 
 def _nearest(word: str, candidates: Sequence[str]) -> str:
+    if len(word) > 100:
+        return ""
     by_folded = {c.casefold(): c for c in candidates}
     close = difflib.get_close_matches(word.casefold(), list(by_folded), n=3, cutoff=0.6)
     if not close:
@@ -294,13 +279,13 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     known_players = set(players)
     for index, name in enumerate(players):
         if name in players[:index]:
-            yield BoardProblem(f"players[{index}].name", f"duplicate player name '{name}'")
+            yield BoardProblem(f"players[{index}].name", f"duplicate player name {quote(name)}")
 
     def check_player(location: str, name: str) -> Iterator[BoardProblem]:
         if name not in known_players:
             yield BoardProblem(
                 location,
-                f"no player named '{name}'{_nearest(name, players)}; "
+                f"no player named {quote(name)}{_nearest(name, players)}; "
                 f"players are: {', '.join(players)}",
             )
 
@@ -315,7 +300,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         where = f"battlefield[{index}]"
         if perm["id"] in ids:
             yield BoardProblem(
-                f"{where}.id", f"duplicate id '{perm['id']}' (first used at {ids[perm['id']]})"
+                f"{where}.id", f"duplicate id {quote(perm['id'])} (first used at {ids[perm['id']]})"
             )
         else:
             ids[perm["id"]] = f"{where}.id"
@@ -327,7 +312,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     for index, effect in enumerate(data.get("effects", [])):
         where = f"effects[{index}]"
         if effect["id"] in ids:
-            yield BoardProblem(f"{where}.id", f"duplicate id '{effect['id']}'")
+            yield BoardProblem(f"{where}.id", f"duplicate id {quote(effect['id'])}")
         else:
             ids[effect["id"]] = f"{where}.id"
         yield from _card_problem(f"{where}.card", effect["card"], cards)
@@ -338,7 +323,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         target = perm.get("attached_to")
         if target is not None and target not in ids:
             yield BoardProblem(
-                f"battlefield[{index}].attached_to", f"no permanent with id '{target}'"
+                f"battlefield[{index}].attached_to", f"no permanent with id {quote(target)}"
             )
     for zone in ("hand", "graveyard", "library"):
         for player, names in data.get(zone, {}).items():
@@ -353,7 +338,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     for index, perm_id in enumerate(history.get("tapped_for_mana", [])):
         if perm_id not in ids:
             yield BoardProblem(
-                f"this_turn.tapped_for_mana[{index}]", f"no permanent with id '{perm_id}'"
+                f"this_turn.tapped_for_mana[{index}]", f"no permanent with id {quote(perm_id)}"
             )
 
 
@@ -361,13 +346,13 @@ def _team_problems(data: dict[str, Any], players: list[str]) -> Iterator[BoardPr
     teams = [t["name"] for t in data.get("teams", [])]
     for index, name in enumerate(teams):
         if name in teams[:index]:
-            yield BoardProblem(f"teams[{index}].name", f"duplicate team name '{name}'")
+            yield BoardProblem(f"teams[{index}].name", f"duplicate team name {quote(name)}")
     for index, player in enumerate(data["players"]):
         team = player.get("team")
         if team is not None and team not in teams:
             yield BoardProblem(
                 f"players[{index}].team",
-                f"no team named '{team}'{_nearest(team, teams)}; declare it under 'teams'",
+                f"no team named {quote(team)}{_nearest(team, teams)}; declare it under 'teams'",
             )
         if teams and team is None:
             yield BoardProblem(
@@ -382,12 +367,12 @@ def _stack_problems(
     for index, item in enumerate(data.get("stack", [])):
         where = f"stack[{index}]"
         if item["id"] in ids or item["id"] in seen:
-            yield BoardProblem(f"{where}.id", f"duplicate id '{item['id']}'")
+            yield BoardProblem(f"{where}.id", f"duplicate id {quote(item['id'])}")
         seen.add(item["id"])
         if item["source"] not in ids and item["source"] not in cards:
             yield BoardProblem(
                 f"{where}.source",
-                f"'{item['source']}' is neither a permanent id nor a known card"
+                f"{quote(item['source'])} is neither a permanent id nor a known card"
                 f"{_nearest(item['source'], sorted(cards) + sorted(ids))}",
             )
         yield from check_player(f"{where}.controller", item["controller"])
@@ -397,7 +382,7 @@ def _card_problem(location: str, name: str, cards: frozenset[str]) -> Iterator[B
     if name not in cards:
         yield BoardProblem(
             location,
-            f"unknown card '{name}'{_nearest(name, sorted(cards))}; "
+            f"unknown card {quote(name)}{_nearest(name, sorted(cards))}; "
             "card names are Oracle names of the cards in asp/cards (see `mtgasp cards`)",
         )
 
@@ -409,9 +394,9 @@ def _permanent_problem(location: str, name: str) -> Iterator[BoardProblem]:
         kind, rule = found
         yield BoardProblem(
             location,
-            f"'{name}' is {'an' if kind == 'instant' else 'a'} {kind} card, which can't be on the "
-            f"battlefield (CR {rule}); a lasting effect of a resolved spell goes under `effects` "
-            f"(e.g. effects: [{{id: e1, card: {name}, controller: PLAYER}}])",
+            f"{quote(name)} is {'an' if kind == 'instant' else 'a'} {kind} card, which can't be on "
+            f"the battlefield (CR {rule}); a lasting effect of a resolved spell goes under "
+            f"`effects` (e.g. effects: [{{id: e1, card: {name}, controller: PLAYER}}])",
         )
 
 

@@ -11,6 +11,8 @@ import os
 import sys
 from collections.abc import Sequence
 
+from ._text import escape
+from ._version import __version__
 from .commands import (
     activations,
     asp_path,
@@ -68,7 +70,8 @@ examples:
   mtgasp facts examples/summoning-sickness.yaml \\
     | python -m clingo $(mtgasp asp-path)/queries/activations.lp -
 
-exit codes: 0 answered, 2 bad input or question, 3 internal error (please report it)."""
+exit codes: 0 answered, 1 `prove` found a counterexample, 2 bad input or question,
+3 internal error (please report it)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -78,6 +81,7 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
+    parser.add_argument("--version", action="version", version=f"mtgasp {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         p = sub.add_parser(
@@ -94,18 +98,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         text = args.run(args)
     except EncodingError as exc:
-        print(f"mtgasp: {exc}", file=sys.stderr)
+        print(f"mtgasp: {escape(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
     except MtgaspError as exc:
-        print(f"mtgasp: error: {exc}", file=sys.stderr)
+        print(f"mtgasp: error: {escape(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        print(text, flush=True)
+        # Text goes to a terminal: control characters are escaped (JSON escapes its own).
+        print(text if getattr(args, "json", False) else escape(text), flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
         # devnull so that Python's flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return 0
+    return int(getattr(args, "exit_code", 0))  # prove: 1 when a counterexample was found
 
 
 if __name__ == "__main__":  # pragma: no cover

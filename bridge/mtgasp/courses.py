@@ -33,6 +33,7 @@ from ._course_decode import _decode, _triggers
 from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
 from ._course_names import StackObject
 from ._symbols import as_int, as_str
+from ._text import name_problem, quote
 from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .errors import QueryError
@@ -167,6 +168,8 @@ def cast(
     who = _player(board, controller or board.turn.active)
     taken = {p.id for p in board.battlefield} | {s.id for s in board.stack}
     new_id = permanent_id or _fresh_id(card, taken)
+    if (problem := name_problem(new_id)) is not None:
+        raise QueryError(f"the id {quote(new_id)} {problem}")
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:

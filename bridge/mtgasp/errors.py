@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .limits import MAX_PROBLEMS
+
 __all__ = ["BoardError", "BoardProblem", "EncodingError", "MtgaspError", "QueryError"]
 
 
@@ -38,7 +40,9 @@ class BoardError(MtgaspError):
     def __init__(self, source: str, problems: Sequence[BoardProblem]) -> None:
         self.source = source
         self.problems = tuple(problems)
-        lines = [f"{source}: {problem}" for problem in self.problems]
+        lines = [f"{source}: {problem}" for problem in self.problems[:MAX_PROBLEMS]]
+        if len(self.problems) > MAX_PROBLEMS:
+            lines.append(f"{source}: ... and {len(self.problems) - MAX_PROBLEMS} more problems")
         super().__init__("\n".join(lines))
 
 

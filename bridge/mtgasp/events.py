@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from ._numbers import whole
 from .errors import QueryError
 from .values import MANA_TYPES
 
@@ -80,7 +81,7 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
     if kind in LIFE_KINDS and kind in kinds:
         if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
             raise QueryError(f"'{text}': {kind} needs a player and an amount; {_help(kinds)}")
-        amount = int(parts[-1])
+        amount = whole(parts[-1], "the amount of life")
         if amount < 0 and kind != "set":
             raise QueryError(f"'{text}': the amount must not be negative")
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
@@ -92,6 +93,6 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = int(parts.pop())
+            ability = whole(parts.pop(), "the ability number")
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_help(kinds)}")

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
+from ._numbers import number, whole
 from .board import Board
 from .requests import asker, life_event_cause, life_event_request, mana_event_request
 
@@ -20,10 +21,13 @@ __all__ = [
     "life_event_cause",
     "life_event_request",
     "mana_event_request",
+    "number",
     "render_facts",
+    "whole",
 ]
 
-# The requests live in requests.py; these names stay importable from here.
+# The requests live in requests.py, the bounded numbers in _numbers.py; these names stay
+# importable from here.
 asker_fact = asker
 
 

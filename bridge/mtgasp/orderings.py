@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol
 
+from ._text import quote
 from .board import Board
 from .errors import QueryError
 from .events import Event, LifeEvent, TapEvent, parse_event
@@ -22,7 +23,7 @@ from .replacement_graph import Effect, EventGraph
 from .requests import life_event_cause, life_event_request, mana_event_request
 from .solve import SolveStats, solve
 from .tap_answer import check_tap_choice
-from .values import Value, decode_value, value_sort_key
+from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
 __all__ = [
     "Effect",
@@ -93,9 +94,24 @@ def _request(board: Board, event: Event) -> list[Symbol]:
             return [request]
         return [request, life_event_cause(request, event.cause)]
     if board.permanent(event.permanent) is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{event.permanent}'; ids are: {ids}")
+        raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]
+
+
+def _no_permanent_message(board: Board, permanent: str) -> str:
+    """Which part of ``tap:PERMANENT[:ABILITY[:TYPE]]`` is wrong, when the id is not a permanent's
+    but would be without its last part or two (``tap:forest:1:q``, ``tap:forest:one``)."""
+    head, _, last = permanent.rpartition(":")
+    base, _, ability = head.rpartition(":")
+    if board.permanent(base) is not None and ability.isdigit():
+        return (
+            f"'tap:{permanent}': {quote(last)} is not a type of mana; "
+            f"TYPE is one of {', '.join(MANA_TYPES)}"
+        )
+    if board.permanent(head) is not None:
+        return f"'tap:{permanent}': {quote(last)} is neither an ability number nor a type of mana"
+    ids = ", ".join(p.id for p in board.battlefield) or "none"
+    return f"no permanent with id {quote(permanent)}; ids are: {ids}"
 
 
 def orderings(

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from ._numbers import number
 from .events import LifeEvent
+from .limits import MAX_NUMBER
 
 __all__ = [
     "asker",
@@ -52,13 +54,18 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     """``mana_event_request(O, N, Choice)``: resolve ability N of O (choice ``none`` if fixed)."""
     return Function(
         "mana_event_request",
-        [String(permanent), Number(ability), Function(choice if choice is not None else "none")],
+        [
+            String(permanent),
+            number(ability, "the ability number", 1),
+            Function(choice if choice is not None else "none"),
+        ],
     )
 
 
 def life_event_request(kind: str, player: str, amount: int) -> Symbol:
     """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
-    return Function("life_event_request", [Function(kind, [String(player), Number(amount)])])
+    amount_symbol = number(amount, "the amount of life", -MAX_NUMBER)
+    return Function("life_event_request", [Function(kind, [String(player), amount_symbol])])
 
 
 def life_event_cause(request: Symbol, player: str) -> Symbol:
@@ -69,7 +76,9 @@ def life_event_cause(request: Symbol, player: str) -> Symbol:
 
 def tap_request(permanent: str, ability: int | None) -> Symbol:
     """``tap_request(O, N)``: activate mana ability N of O now (``first``: its first one)."""
-    wanted = Number(ability) if ability is not None else Function("first", [])
+    wanted = (
+        number(ability, "the ability number", 1) if ability is not None else Function("first", [])
+    )
     return Function("tap_request", [String(permanent), wanted])
 
 
@@ -104,13 +113,14 @@ def begin_next_step() -> Symbol:
 
 def event_request(event: LifeEvent) -> Symbol:
     """``event_request(P, Act)``: the life event happens to P (``gain_life(you, N)``, ...)."""
-    act = Function(_LIFE_ACTS[event.kind], [Function("you"), Number(event.amount)])
+    amount = number(event.amount, "the amount", -MAX_NUMBER)
+    act = Function(_LIFE_ACTS[event.kind], [Function("you"), amount])
     return Function("event_request", [String(event.player), act])
 
 
 def cast_request(new_id: str, card: str, player: str, x: int) -> Symbol:
     """``cast_request(O, C, P, X)``: P casts card C with X = x; its permanent would be O."""
-    return Function("cast_request", [String(new_id), String(card), String(player), Number(x)])
+    return Function("cast_request", [String(new_id), String(card), String(player), number(x, "X")])
 
 
 def copy_request(new_id: str, card: str, player: str) -> Symbol:

@@ -22,6 +22,7 @@ from clingo import Symbol
 
 from ._resources import asp_path, query_path
 from .errors import EncodingError, QueryError
+from .limits import MAX_NUMBER
 
 __all__ = [
     "Counts",
@@ -193,10 +194,21 @@ def _grounded(
         ctl.ground([("base", [])])
         ground_seconds = time.perf_counter() - start
     except RuntimeError as exc:
+        if "Integer overflow" in str(exc):  # clasp: a sum of weights past 32 bits
+            raise QueryError(_OVERFLOW) from None
         _raise(path, user, messages, str(exc))
     if messages.lines:
         _raise(path, user, messages, "clingo reported problems")
+    if any(True for _ in ctl.symbolic_atoms.by_signature("number_overflow", 1)):
+        raise QueryError(_OVERFLOW)
     return ctl, messages, ground_seconds
+
+
+#: The encodings derive number_overflow/1 where a result would pass ``#const max_number``.
+_OVERFLOW = (
+    f"the result exceeds {MAX_NUMBER}, the largest number mtgasp computes with (107.1); "
+    "ask with smaller numbers"
+)
 
 
 def _raise(

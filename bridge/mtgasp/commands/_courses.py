@@ -12,12 +12,13 @@ from .._output import dumps, table
 from ..board_write import board_to_data
 from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
 from ..errors import QueryError
+from . import _common
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--max-courses",
-        type=int,
+        type=_common.count,
         default=DEFAULT_MAX_COURSES,
         metavar="N",
         help=f"count at most N courses (default {DEFAULT_MAX_COURSES}); the distinct "
@@ -27,11 +28,14 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "--write-board",
         metavar="PATH",
         help="write each distinct final board as YAML: PATH itself if there is one, else "
-        "PATH with -1, -2, ... before its suffix",
+        "PATH with -1, -2, ... before its suffix; an existing file is an error unless --force",
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="--write-board may overwrite existing files"
     )
     parser.add_argument(
         "--show",
-        type=int,
+        type=_common.count,
         default=0,
         metavar="N",
         help="text: print only the first N final states (default 0: all); the rest are counted",
@@ -43,17 +47,27 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 
 def output(report: CourseReport, args: argparse.Namespace) -> str:
     if args.write_board:
-        write_boards(report, args.write_board)
+        write_boards(report, args.write_board, force=args.force)
     return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 
-def write_boards(report: CourseReport, path: str) -> list[Path]:
+def write_boards(report: CourseReport, path: str, *, force: bool = False) -> list[Path]:
+    """Write each final board; refuse (before writing any) to overwrite a file unless ``force``."""
     target = Path(path)
     paths = []
-    for index, outcome in enumerate(report.outcomes, start=1):
-        out = target
-        if len(report.outcomes) > 1:
-            out = target.with_name(f"{target.stem}-{index}{target.suffix}")
+    outs = [
+        target.with_name(f"{target.stem}-{index}{target.suffix}")
+        if len(report.outcomes) > 1
+        else target
+        for index in range(1, len(report.outcomes) + 1)
+    ]
+    existing = [str(out) for out in outs if out.exists()]
+    if existing and not force:
+        raise QueryError(
+            f"--write-board would overwrite {', '.join(existing)}; "
+            "remove it, choose another PATH or add --force"
+        )
+    for out, outcome in zip(outs, report.outcomes, strict=True):
         try:
             out.write_text(
                 yaml.safe_dump(board_to_data(outcome.board), sort_keys=False, allow_unicode=True),

@@ -47,7 +47,7 @@ example:
     )
     parser.add_argument(
         "--max-orderings",
-        type=int,
+        type=_common.count,
         default=DEFAULT_MAX_ORDERINGS,
         metavar="N",
         help=f"list at most N orderings (default {DEFAULT_MAX_ORDERINGS}); counts stay exact",

@@ -10,6 +10,8 @@ from ..prove import MAX_PERMANENTS, MAX_PLAYERS, Bounds, ProveReport, prove
 from . import _common
 
 NAME = "prove"
+#: The exit code when a counterexample is found (0: the property holds; 2: a bad question).
+EXIT_COUNTEREXAMPLE = 1
 HELP = "search every board within bounds for a counterexample to a property of the rules"
 
 
@@ -25,6 +27,7 @@ p1, p2, ...; p1 active; turn 2, first main phase). The answer is exhaustive with
 either no board is a counterexample (clingo proved it), or a smallest one is printed as a board
 file, which `mtgasp activations` reads. legal/1 here leaves mana costs unjudged (601.2h is the
 castable query's, not searched): use needs_mana_payment/1 to set such abilities apart.
+Exit code 0: the property holds; 1: a counterexample was found; 2: a bad property or bound.
 
 example:
   mtgasp prove examples/properties/summoning-sickness.lp --permanents 3"""
@@ -55,6 +58,7 @@ def run(args: argparse.Namespace) -> str:
     cards = tuple(name.strip() for name in args.cards.split(",")) if args.cards else ()
     bounds = Bounds(permanents=args.permanents, players=args.players, cards=cards)
     report = prove(args.property, bounds)
+    args.exit_code = 0 if report.holds else EXIT_COUNTEREXAMPLE
     return dumps(to_json(report)) if args.json else to_text(report)
 
 

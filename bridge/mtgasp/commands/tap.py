@@ -30,7 +30,10 @@ example:
     _common.add_board(parser)
     parser.add_argument("permanent", metavar="PERMANENT", help="the id of the permanent")
     parser.add_argument(
-        "--ability", type=int, metavar="N", help="the ability number (default: its first mana one)"
+        "--ability",
+        type=int,
+        metavar="N",
+        help="the ability number (default: its first mana one)",
     )
     parser.add_argument(
         "--choice",

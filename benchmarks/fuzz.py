@@ -1,0 +1,112 @@
+"""The long fuzz run (issue 10): hostile boards through the API and hostile command lines through
+the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a few hundred).
+
+Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines; ``--boards N``,
+``--commands N``, ``--json``). Every board is loaded, its facts built, and when it loads, the
+``check`` query run on it; every command line runs as the CLI runs it. Anything but an answer or
+a documented error (an MtgaspError: exit code 2, nothing on stdout, no traceback) is a failure:
+the run prints it and exits 1. Prints how many inputs were answered and refused, and the slowest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+import traceback
+from collections import Counter
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
+
+from ._common import add_json_option, emit, machine, machine_line, table
+from ._hostile import hostile_board, hostile_command, run_board, run_command
+
+
+def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
+    outcomes: Counter[str] = Counter()
+    failures: list[str] = []
+    slowest = (0.0, "")
+
+    def record(started: float, what: str, call: Any) -> None:
+        nonlocal slowest
+        try:
+            outcomes[call()] += 1
+        except Exception:  # the fuzz run's finding: anything but a documented error
+            outcomes["failed"] += 1
+            failures.append(f"{what[:300]}\n{traceback.format_exc(limit=4)}")
+        seconds = time.perf_counter() - started
+        if seconds > slowest[0]:
+            slowest = (seconds, what[:120])
+
+    strategy = hostile_board() if kind == "boards" else hostile_command()
+
+    @settings(
+        max_examples=count,
+        deadline=None,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(strategy)
+    def body(value: Any) -> None:
+        started = time.perf_counter()
+        if kind == "boards":
+            text, json_only = value
+            record(started, repr(text), lambda: run_board(text, json_only, deep=True))
+        else:
+            record(started, repr(value), lambda: run_command(value))
+
+    start = time.perf_counter()
+    hypothesis_seed(seed)(body)()
+    return {
+        "inputs": sum(outcomes.values()),
+        "outcomes": dict(sorted(outcomes.items())),
+        "failures": failures[:10],
+        "seconds": round(time.perf_counter() - start, 1),
+        "slowest_seconds": round(slowest[0], 2),
+        "slowest_input": slowest[1],
+    }
+
+
+def _text(result: dict[str, Any]) -> str:
+    rows = [
+        [
+            kind,
+            str(r["inputs"]),
+            *(str(r["outcomes"].get(o, 0)) for o in ("loaded", "answered", "refused", "failed")),
+            f"{r['seconds']:.0f}",
+            f"{r['slowest_seconds']:.2f}",
+        ]
+        for kind, r in result["runs"].items()
+    ]
+    headers = ["inputs", "count", "loaded", "answered", "refused", "failed", "s", "slowest s"]
+    lines = [machine_line(result["machine"]), "", table(headers, rows)]
+    for kind, r in result["runs"].items():
+        for failure in r["failures"]:
+            lines += ["", f"FAILED ({kind}): {failure}"]
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks.fuzz", description=__doc__)
+    parser.add_argument("--boards", type=int, default=10_000, metavar="N")
+    parser.add_argument("--commands", type=int, default=500, metavar="N")
+    parser.add_argument("--seed", type=int, default=10, help="hypothesis seed (default 10)")
+    add_json_option(parser)
+    args = parser.parse_args(argv)
+    result = {
+        "benchmark": "fuzz",
+        "machine": machine(),
+        "runs": {
+            "boards": _run("boards", args.boards, args.seed),
+            "commands": _run("commands", args.commands, args.seed),
+        },
+    }
+    emit(result, args.json, _text)
+    return 1 if any(r["outcomes"].get("failed") for r in result["runs"].values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,55 @@
+"""Text safety: which strings clingo can carry, control characters escaped, long values shortened.
+
+A clingo ``String`` is a C string: a NUL byte ends it early, and a lone surrogate cannot be
+encoded. Control characters in a name could forge lines or colours on a terminal; mtgasp refuses
+them as input and escapes any that reach its text output.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["escape", "name_problem", "quote"]
+
+#: C0 controls except tab and newline, DEL, C1 controls, lone surrogates: escaped in text output.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
+#: Every control character, and lone surrogates: refused in names.
+_BAD_IN_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
+def escape(text: str) -> str:
+    """``text`` with each control character (tab and newline excepted) and lone surrogate as
+    ``\\xNN`` or ``\\uNNNN``, so that printing it can neither fail nor drive the terminal."""
+    return _CONTROL.sub(_escaped, text)
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a name (player, id, card, team, counter), or None if it can."""
+    bad = _BAD_IN_NAME.search(name)
+    if bad is None:
+        return None
+    char = bad.group()
+    if char == "\x00":
+        what = "a NUL byte"
+    elif "\ud800" <= char <= "\udfff":
+        what = f"a lone surrogate (U+{ord(char):04X}, not a character)"
+    else:
+        what = f"the control character U+{ord(char):04X}"
+    return f"contains {what} at position {bad.start()}; names must be printable text"
+
+
+def quote(value: object, limit: int = 60) -> str:
+    """``value`` quoted for an error message (strings in quotes, other values as Python writes
+    them): control characters escaped, at most ``limit`` characters of it, with the full length
+    said when it is cut."""
+    text = value if isinstance(value, str) else repr(value)
+    shown = escape(text[:limit]).replace("\n", "\\n").replace("\t", "\\t")
+    mark = "'" if isinstance(value, str) else ""
+    if len(text) > limit:
+        return f"{mark}{shown}...{mark} ({len(text)} characters)"
+    return f"{mark}{shown}{mark}"

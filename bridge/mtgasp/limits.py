@@ -1,0 +1,27 @@
+"""The limits mtgasp enforces on its input, stated once (docs/board-format.md, docs/commands.md).
+
+clingo computes with 32-bit integers and wraps silently past them; mtgasp keeps every number it
+accepts, and every number its encodings compute, within :data:`MAX_NUMBER` (107.1: the rules
+only use whole numbers), so that a sum of two such numbers still fits. A result past it is an
+error, never a wrapped number.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MAX_ALIAS_VALUES", "MAX_BOARD_BYTES", "MAX_DEPTH", "MAX_NUMBER", "MAX_PROBLEMS"]
+
+#: The largest number mtgasp computes with (life, counters, X, amounts, turn numbers); -MAX_NUMBER
+#: is the smallest life total. Also ``#const max_number`` in ``asp/rules/107-symbols.lp``.
+MAX_NUMBER = 1_000_000_000
+
+#: The largest board file mtgasp reads (10 MiB).
+MAX_BOARD_BYTES = 10 * 1024 * 1024
+
+#: How many values YAML aliases (``*name``) may add to a board beyond what is written.
+MAX_ALIAS_VALUES = 100_000
+
+#: How deeply lists and mappings may nest in a board file (a board needs 5 levels).
+MAX_DEPTH = 64
+
+#: How many problems of one board file an error lists (the rest are counted).
+MAX_PROBLEMS = 20
