@@ -9,11 +9,20 @@ from __future__ import annotations
 from ._version import __version__
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
+from .budget import time_limit
 from .castable import CastableReport, Payment, castable
 from .check import CheckReport, check
 from .checker import Checker
 from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
-from .errors import BoardError, BoardProblem, EncodingError, MtgaspError, QueryError
+from .errors import (
+    BoardError,
+    BoardProblem,
+    EncodingError,
+    MemoryLimitError,
+    MtgaspError,
+    QueryError,
+    TimeLimitError,
+)
 from .events import LifeEvent, TapEvent, parse_event
 from .mana import CouldProduceReport, TapReport, could_produce, tap
 from .orderings import OrderingsReport, orderings
@@ -31,6 +40,7 @@ __all__ = [
     "CourseReport",
     "EncodingError",
     "LifeEvent",
+    "MemoryLimitError",
     "MtgaspError",
     "OrderingsReport",
     "Outcome",
@@ -41,6 +51,7 @@ __all__ = [
     "Reason",
     "TapEvent",
     "TapReport",
+    "TimeLimitError",
     "__version__",
     "activations",
     "cast",
@@ -55,5 +66,6 @@ __all__ = [
     "resolve",
     "step",
     "tap",
+    "time_limit",
     "triggers_at",
 ]

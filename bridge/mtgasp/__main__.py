@@ -1,5 +1,9 @@
 import sys
 
-from .cli import main
+try:
+    from .cli import run
+except KeyboardInterrupt:  # Ctrl-C while Python imports mtgasp and clingo
+    sys.stderr.write("mtgasp: interrupted\n")
+    sys.exit(130)
 
-sys.exit(main())
+run()

@@ -8,9 +8,14 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import NoReturn
 
+from . import budget
+from ._output import dumps
 from ._text import escape
 from ._version import __version__
 from .commands import (
@@ -30,12 +35,21 @@ from .commands import (
     step,
     tap,
 )
-from .errors import EncodingError, MtgaspError
+from .errors import EncodingError, MemoryLimitError, MtgaspError, TimeLimitError
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_TIME_LIMIT = 4
+EXIT_MEMORY_LIMIT = 5
+EXIT_INTERRUPTED = 130
+
+#: The default --time-limit (seconds) and --memory-limit (MiB) of the commands that can run long.
+DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_MEMORY_LIMIT = 4096
+#: The commands that answer at once (no clingo search): no limits to set.
+_QUICK = ("facts", "asp-path", "cards", "coverage")
 
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
 COMMANDS = (
@@ -71,7 +85,8 @@ examples:
     | python -m clingo $(mtgasp asp-path)/queries/activations.lp -
 
 exit codes: 0 answered, 1 `prove` found a counterexample, 2 bad input or question,
-3 internal error (please report it)."""
+3 internal error (please report it), 4 stopped at the time limit (--time-limit), 5 out of memory
+(--memory-limit), 130 interrupted (Ctrl-C)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -88,15 +103,102 @@ def _parser() -> argparse.ArgumentParser:
             command.NAME, help=command.HELP, formatter_class=argparse.RawDescriptionHelpFormatter
         )
         command.configure(p)
+        if command.NAME not in _QUICK:
+            _add_limits(p)
         p.set_defaults(run=command.run)
     return parser
+
+
+def _add_limits(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"stop after SECONDS (default {DEFAULT_TIME_LIMIT:g}; 0: no limit), saying so, "
+        f"exit code {EXIT_TIME_LIMIT}",
+    )
+    parser.add_argument(
+        "--memory-limit",
+        type=_mebibytes,
+        default=DEFAULT_MEMORY_LIMIT,
+        metavar="MIB",
+        help=f"stop when the process needs more than MIB MiB of address space (default "
+        f"{DEFAULT_MEMORY_LIMIT}; 0: no limit), exit code {EXIT_MEMORY_LIMIT}",
+    )
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not 0 <= value <= 1e6:
+        raise argparse.ArgumentTypeError("the time limit must be between 0 and 1000000 seconds")
+    return value
+
+
+def _mebibytes(text: str) -> int:
+    if not text.isdigit() or not (int(text) == 0 or 64 <= int(text) <= 1 << 30):
+        raise argparse.ArgumentTypeError(
+            f"'{text}': the memory limit is a whole number of MiB, 0 (none) or at least 64"
+        )
+    return int(text)
+
+
+@contextmanager
+def _memory_limit(mib: int) -> Iterator[None]:
+    """An address-space limit for the duration of the command (restored after it)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    wanted = mib << 20
+    if mib == 0 or (hard != resource.RLIM_INFINITY and hard < wanted):
+        yield
+        return
+    resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+def _stopped(args: argparse.Namespace, exc: TimeLimitError) -> str:
+    """What a command stopped at its time limit prints: the mark, in text or JSON."""
+    if getattr(args, "json", False):
+        return dumps(
+            {
+                "query": args.command,
+                "schema": 1,
+                "truncated": True,
+                "stopped_at_time_limit": True,
+                "time_limit": exc.seconds,
+            }
+        )
+    return (
+        f"stopped at the time limit ({exc.seconds:g} s) before the answer was complete; "
+        "nothing to show. Run again with a larger --time-limit (0: none)."
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``mtgasp`` command; returns the exit code."""
     args = _parser().parse_args(argv)
+    code = 0
     try:
-        text = args.run(args)
+        limit = getattr(args, "time_limit", 0.0) or None
+        with _memory_limit(getattr(args, "memory_limit", 0)), budget.time_limit(limit):
+            text = args.run(args)
+    except KeyboardInterrupt:
+        print("mtgasp: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except TimeLimitError as exc:
+        print(f"mtgasp: {exc}", file=sys.stderr)
+        text, code = _stopped(args, exc), EXIT_TIME_LIMIT
+    except MemoryLimitError as exc:
+        print(f"mtgasp: {exc} (--memory-limit {args.memory_limit} MiB)", file=sys.stderr)
+        return EXIT_MEMORY_LIMIT
+    except MemoryError:
+        print("mtgasp: stopped at the memory limit (--memory-limit)", file=sys.stderr)
+        return EXIT_MEMORY_LIMIT
     except EncodingError as exc:
         print(f"mtgasp: {escape(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
@@ -110,8 +212,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
         # devnull so that Python's flush at exit does not fail again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    return int(getattr(args, "exit_code", 0))  # prove: 1 when a counterexample was found
+    # prove: 1 when a counterexample was found
+    return code or int(getattr(args, "exit_code", 0))
+
+
+def run() -> NoReturn:
+    """The ``mtgasp`` program: :func:`main`, then exit. If a grounding cut short (time limit,
+    Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
+    cannot be interrupted (budget.py)."""
+    try:
+        code = main()
+    except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
+        print("mtgasp: interrupted", file=sys.stderr)
+        code = EXIT_INTERRUPTED
+    if budget.abandoned():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
+    sys.exit(code)
 
 
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    run()

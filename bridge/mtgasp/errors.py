@@ -6,7 +6,9 @@ stderr and exit code 2, never a traceback::
     MtgaspError
     ├── BoardError      the board file is missing, unreadable, malformed or inconsistent
     ├── QueryError      the question is malformed (unknown permanent, event, bound ...)
-    └── EncodingError   clingo reported a problem in our own encodings (a bug in mtgasp)
+    ├── EncodingError   clingo reported a problem in our own encodings (a bug in mtgasp)
+    ├── TimeLimitError  the question was stopped at its time limit (``mtgasp.time_limit``)
+    └── MemoryLimitError  clingo ran out of memory (the command line's ``--memory-limit``)
 """
 
 from __future__ import annotations
@@ -16,7 +18,15 @@ from dataclasses import dataclass
 
 from .limits import MAX_PROBLEMS
 
-__all__ = ["BoardError", "BoardProblem", "EncodingError", "MtgaspError", "QueryError"]
+__all__ = [
+    "BoardError",
+    "BoardProblem",
+    "EncodingError",
+    "MemoryLimitError",
+    "MtgaspError",
+    "QueryError",
+    "TimeLimitError",
+]
 
 
 class MtgaspError(Exception):
@@ -52,3 +62,21 @@ class QueryError(MtgaspError):
 
 class EncodingError(MtgaspError):
     """Clingo reported an error, warning or info for our encodings: a bug in mtgasp."""
+
+
+class TimeLimitError(MtgaspError):
+    """The question was stopped at its time limit before it was answered."""
+
+    def __init__(self, seconds: float | TimeLimitError) -> None:
+        # clingo re-raises an exception from a callback as ``type(exc)(exc)``.
+        self.seconds: float = seconds.seconds if isinstance(seconds, TimeLimitError) else seconds
+        super().__init__(
+            f"stopped at the time limit ({self.seconds:g} s) before the answer was complete"
+        )
+
+
+class MemoryLimitError(MtgaspError):
+    """Grounding or solving ran out of memory (e.g. the address-space limit of the command line)."""
+
+    def __init__(self, *_: object) -> None:  # clingo re-raises as ``type(exc)(exc)``
+        super().__init__("stopped at the memory limit: clingo ran out of memory")

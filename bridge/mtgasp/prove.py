@@ -66,6 +66,7 @@ def prove(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
     if not path.is_file():
         raise QueryError(f"{path}: no such property file")
     _check_bounds(bounds)
+    _refuse_code(path)
     if not _defines_counterexample(path):
         raise QueryError(
             f"{path}: the property defines no counterexample/1; write a rule such as "
@@ -108,6 +109,23 @@ def _players(bounds: Bounds) -> list[str]:
 def _bound_facts(bounds: Bounds) -> list[Symbol]:
     cards = sorted(bounds.cards or card_names())
     return requests.bound_facts(bounds.permanents, _players(bounds), cards)
+
+
+def _refuse_code(path: Path) -> None:
+    """A property is rules only: no ``#script`` (code clingo would run) and no ``#include`` (a file
+    the property does not show); either is the user's error, said before anything is ground."""
+    for statement in parse_program(path):
+        where = statement.location.begin
+        if statement.ast_type == clingo.ast.ASTType.Script:
+            raise QueryError(
+                f"{where.filename}:{where.line}: a property may not contain #script: it is a "
+                "set of rules (counterexample/1 and helpers), and mtgasp runs no code from it"
+            )
+        if Path(where.filename).resolve() != path.resolve():
+            raise QueryError(
+                f"{path}: a property may not #include other files ({where.filename} is "
+                "included): write every rule of the property in one file"
+            )
 
 
 def _defines_counterexample(path: Path) -> bool:

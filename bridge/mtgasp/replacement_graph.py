@@ -114,6 +114,7 @@ class EventGraph:
         self.cant: list[tuple[str, str, str, str]] = []  # rule, player, gain_life/lose_life, source
         self.prohibited = False
         self._memo: dict[_Node, dict[Value, int]] | None = None
+        self._first: dict[Value, tuple[str, ...]] | None = None
 
     @staticmethod
     def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
@@ -234,32 +235,42 @@ class EventGraph:
         self._memo = memo
         return memo
 
-    def _reaching(self, value: Value) -> set[_Node]:
-        """The nodes from which some path ends in ``value``."""
-        assert self.start is not None
-        parents: dict[_Node, list[_Node]] = defaultdict(list)
-        for source, edges in self.edges.items():
-            for _, target in edges:
-                parents[target].append(source)
-        found = {node for node, result in self.results.items() if result == value}
-        todo = list(found)
-        while todo:
-            for parent in parents[todo.pop()]:
-                if parent not in found:
-                    found.add(parent)
-                    todo.append(parent)
-        return found
-
     def witness(self, value: Value) -> tuple[str, ...]:
         """The first ordering, effects compared by their index, that gives ``value``."""
+        return self._witnesses()[value]
+
+    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
+        """The first ordering of every outcome, found in one depth-first walk over the edges in
+        index order that enters each node once. Two paths to one node apply as many effects, so
+        the first to reach a node is the smallest prefix of every ordering through it: the first
+        final node of an outcome reached ends that outcome's first ordering (linear in the graph,
+        not once per outcome)."""
         assert self.start is not None
-        reaching = self._reaching(value)
-        path: list[str] = []
-        node = self.start
-        while node not in self.results:
-            kind, node = next((k, t) for k, t in self.edges[node] if t in reaching)
-            path.append(self.members(kind)[self._applied(node[0], kind) - 1])
-        return (*path, *self._free())
+        if self._first is not None:
+            return self._first
+        first: dict[Value, tuple[str, ...]] = {}
+        if self.start in self.results:
+            first[self.results[self.start]] = ()
+        seen = {self.start}
+        path: list[str] = []  # the effects applied along the stack below its first node
+        stack = [iter(self.edges.get(self.start, ()))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                del path[max(len(stack) - 1, 0) :]
+                continue
+            kind, target = step
+            if target in seen:
+                continue
+            seen.add(target)
+            path.append(self.members(kind)[self._applied(target[0], kind) - 1])
+            if target in self.results:
+                first.setdefault(self.results[target], tuple(path))
+            stack.append(iter(self.edges.get(target, ())))
+        free = tuple(self._free())
+        self._first = {value: (*found, *free) for value, found in first.items()}
+        return self._first
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
         """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.

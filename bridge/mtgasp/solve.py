@@ -3,6 +3,8 @@
 
 This module and ``facts.py`` are the only ones that import clingo. Clingo's messages are collected
 by a logger; any message about our encodings becomes an :class:`~mtgasp.errors.EncodingError`.
+Every grounding and solve runs through ``budget.run``: it stops at the time limit
+(``budget.time_limit``) and on Ctrl-C.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
+from . import budget
 from ._resources import asp_path, query_path
 from .errors import EncodingError, QueryError
 from .limits import MAX_NUMBER
@@ -191,7 +194,7 @@ def _grounded(
                 for statement in statements:
                     builder.add(statement)
         start = time.perf_counter()
-        ctl.ground([("base", [])])
+        budget.run(ctl, lambda: ctl.ground([("base", [])]))
         ground_seconds = time.perf_counter() - start
     except RuntimeError as exc:
         if "Integer overflow" in str(exc):  # clasp: a sum of weights past 32 bits
@@ -265,7 +268,7 @@ def solve(
         models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
 
     start = time.perf_counter()
-    result = ctl.solve(on_model=on_model)
+    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
     solve_seconds = time.perf_counter() - start
     return Solution(
         models=tuple(models),
@@ -317,9 +320,9 @@ class Grounding:
             models.append(tuple(sorted(model.symbols(shown=True))))
 
         start = time.perf_counter()
-        result = self._ctl.solve(
-            assumptions=[lit if lit in chosen else -lit for lit in self._externals.values()],
-            on_model=on_model,
+        assumptions = [lit if lit in chosen else -lit for lit in self._externals.values()]
+        result = budget.run(
+            self._ctl, lambda: self._ctl.solve(assumptions=assumptions, on_model=on_model)
         )
         solve_seconds = time.perf_counter() - start
         ground_seconds, self._ground_seconds = self._ground_seconds, 0.0
@@ -405,7 +408,7 @@ def count_models(
             priorities.extend(model.priority)
 
     start = time.perf_counter()
-    result = ctl.solve(on_model=on_model)
+    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
     solve_seconds = time.perf_counter() - start
     if messages.lines:
         raise EncodingError(_report(path, messages, "clingo reported problems"))

@@ -1,0 +1,138 @@
+"""The time a question may take, and stopping clingo cleanly (at the time limit or on Ctrl-C).
+
+Grounding and solving run in C, where Python's signal handlers cannot act. So every grounding and
+solve runs in a worker thread (:func:`run`) while the calling thread waits in short slices: at
+the deadline of the enclosing :func:`time_limit` block it interrupts clingo
+(``Control.interrupt``) and raises :class:`~mtgasp.errors.TimeLimitError`; on Ctrl-C it
+interrupts clingo and lets ``KeyboardInterrupt`` go on. In the main thread an alarm (SIGALRM)
+also stops the Python work between solves (decoding, building reports) at the deadline. A solve
+stops at once when interrupted; a grounding cannot be interrupted, so it is left to finish in its
+(daemon) thread: :func:`abandoned` says so, and the command line then exits without waiting.
+
+clingo reports running out of memory (an address-space limit, ``mtgasp --memory-limit``) as a
+``RuntimeError`` naming ``std::bad_alloc``: that, and Python's own ``MemoryError``, become
+:class:`~mtgasp.errors.MemoryLimitError`.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Any, Protocol, TypeVar
+
+from .errors import MemoryLimitError, TimeLimitError
+
+__all__ = ["abandoned", "remaining", "run", "time_limit"]
+
+T = TypeVar("T")
+
+#: How often the waiting thread looks at the clock and lets signal handlers run (seconds).
+_TICK = 0.05
+#: How long an interrupted solve may take to stop before it is left behind (seconds).
+_GRACE = 0.5
+
+_DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("mtgasp_deadline", default=None)
+_ABANDONED = threading.Event()
+
+
+class Interruptible(Protocol):
+    """What :func:`run` needs of a ``clingo.Control``."""
+
+    def interrupt(self) -> None: ...
+
+
+@contextmanager
+def time_limit(seconds: float | None) -> Iterator[None]:
+    """Every grounding and solve inside the block stops when ``seconds`` have passed since the
+    block began, raising TimeLimitError. None: no limit (an enclosing limit still applies)."""
+    if seconds is None:
+        yield
+        return
+    if seconds <= 0:
+        raise ValueError("a time limit must be positive")
+    deadline = time.monotonic() + seconds
+    outer = _DEADLINE.get()
+    if outer is not None and outer[0] <= deadline:
+        yield
+        return
+    token = _DEADLINE.set((deadline, seconds))
+    alarm = _alarm(seconds)
+    try:
+        yield
+    finally:
+        if alarm is not None:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, alarm)
+        _DEADLINE.reset(token)
+
+
+def _alarm(seconds: float) -> Any:
+    """In the main thread, an alarm that raises TimeLimitError at the deadline wherever Python
+    is (decoding models, building a report); returns the SIGALRM handler it replaced. Elsewhere
+    (a thread of the caller's) None: only groundings and solves are bounded there."""
+    if threading.current_thread() is not threading.main_thread():
+        return None
+
+    def ring(signum: int, frame: Any) -> None:
+        raise TimeLimitError(seconds)
+
+    previous = signal.signal(signal.SIGALRM, ring)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    return previous
+
+
+def remaining() -> float | None:
+    """Seconds left before the deadline (None: no limit)."""
+    limit = _DEADLINE.get()
+    return None if limit is None else limit[0] - time.monotonic()
+
+
+def abandoned() -> bool:
+    """True once a grounding cut by the limit or by Ctrl-C was left running in its thread."""
+    return _ABANDONED.is_set()
+
+
+def run(ctl: Interruptible, work: Callable[[], T]) -> T:
+    """``work()`` (a grounding or solve of ``ctl``), stopped at the deadline or on Ctrl-C."""
+    limit = _DEADLINE.get()
+    if limit is not None and time.monotonic() >= limit[0]:
+        raise TimeLimitError(limit[1])
+    done = threading.Event()
+    result: list[T] = []
+    error: list[BaseException] = []
+
+    def target() -> None:
+        try:
+            result.append(work())
+        except BaseException as exc:  # handed to the waiting thread
+            error.append(exc)
+        finally:
+            done.set()
+
+    threading.Thread(target=target, name="mtgasp-clingo", daemon=True).start()
+    try:
+        while not done.wait(_TICK):
+            if limit is not None and time.monotonic() >= limit[0]:
+                _stop(ctl, done)
+                raise TimeLimitError(limit[1])
+    except (KeyboardInterrupt, TimeLimitError):
+        _stop(ctl, done)
+        raise
+    if error:
+        exc = error[0]
+        if isinstance(exc, MemoryError) or (
+            isinstance(exc, RuntimeError) and "bad_alloc" in str(exc)
+        ):
+            raise MemoryLimitError() from None
+        raise exc
+    return result[0]
+
+
+def _stop(ctl: Interruptible, done: threading.Event) -> None:
+    ctl.interrupt()
+    if not done.wait(_GRACE):
+        _ABANDONED.set()

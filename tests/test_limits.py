@@ -1,0 +1,158 @@
+"""Bounded time and memory (issue 10): --time-limit, --memory-limit, Ctrl-C, and `prove`'s guards.
+
+No assertion here is about how long anything took: a tiny limit on a question known to take
+longer must stop it with the documented mark and exit code.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from mtgasp import budget
+from mtgasp.board import load_board
+from mtgasp.cli import EXIT_INTERRUPTED, EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE, main
+from mtgasp.errors import TimeLimitError
+from mtgasp.orderings import orderings, parse_event
+
+ROOT = Path(__file__).parents[1]
+REPLACEMENTS = str(ROOT / "examples" / "life-replacements.yaml")
+
+
+def _forever(tmp_path: Path) -> str:
+    """A property whose grounding never ends (a billion counterexamples)."""
+    path = tmp_path / "forever.lp"
+    path.write_text("counterexample(X) :- X = 1..1000000000.\n", encoding="utf-8")
+    return str(path)
+
+
+def _command(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "mtgasp", *argv]
+
+
+def _env() -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(ROOT / "bridge")}
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["event", REPLACEMENTS, "gain:bob:3"],
+        ["orderings", REPLACEMENTS, "gain:bob:3"],
+        ["check", REPLACEMENTS],
+    ],
+)
+def test_a_tiny_time_limit_stops_the_command_marked(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main([*argv, "--time-limit", "0.001"]) == EXIT_TIME_LIMIT
+    out, err = capsys.readouterr()
+    assert "stopped at the time limit (0.001 s)" in out
+    assert "stopped at the time limit" in err
+    assert "Traceback" not in err
+
+
+def test_the_time_limit_in_json_is_a_truncation_flag(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["event", REPLACEMENTS, "gain:bob:3", "--time-limit", "0.001", "--json"]) == 4
+    data = json.loads(capsys.readouterr().out)
+    assert data == {
+        "query": "event",
+        "schema": 1,
+        "truncated": True,
+        "stopped_at_time_limit": True,
+        "time_limit": 0.001,
+    }
+
+
+def test_the_default_time_limit_does_not_cut_an_example(capsys: pytest.CaptureFixture[str]) -> None:
+    # 616.1: the nine outcomes of bob's gain (tests/cases/turns.yaml) within the default limit.
+    assert main(["event", REPLACEMENTS, "gain:bob:3", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["truncated"] is False
+    assert data["distinct_final_states"] == 9
+
+
+def test_a_bad_time_limit_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["event", REPLACEMENTS, "gain:bob:3", "--time-limit", "soon"])
+    assert exit_info.value.code == EXIT_USAGE
+    assert "is not a number of seconds" in capsys.readouterr().err
+
+
+def test_the_api_takes_a_time_limit() -> None:
+    board = load_board(REPLACEMENTS)
+    with pytest.raises(TimeLimitError), budget.time_limit(0.001):
+        orderings(board, parse_event("gain:bob:3"))
+    # Outside the block nothing is limited.
+    assert len(orderings(board, parse_event("gain:bob:3")).outcomes) == 9
+
+
+def test_prove_grounding_forever_stops_at_the_time_limit(tmp_path: Path) -> None:
+    done = subprocess.run(
+        _command("prove", _forever(tmp_path), "--time-limit", "0.5"),
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=60,
+    )
+    assert done.returncode == EXIT_TIME_LIMIT
+    assert "stopped at the time limit" in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_running_out_of_memory_is_a_clean_error(tmp_path: Path) -> None:
+    done = subprocess.run(
+        _command("prove", _forever(tmp_path), "--memory-limit", "300", "--time-limit", "60"),
+        capture_output=True,
+        text=True,
+        env=_env(),
+        timeout=90,
+    )
+    assert done.returncode == EXIT_MEMORY_LIMIT
+    assert "stopped at the memory limit" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert done.stdout == ""
+
+
+def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
+    process = subprocess.Popen(
+        _command("prove", _forever(tmp_path)),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=_env(),
+    )
+    time.sleep(1.5)  # into the grounding, which clingo cannot interrupt
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=30)
+    assert process.returncode == EXIT_INTERRUPTED
+    assert "mtgasp: interrupted" in err
+    assert "Traceback" not in err
+    assert out == ""
+
+
+@pytest.mark.parametrize(
+    ("program", "message"),
+    [
+        ("#script (python)\ndef f(): return 1\n#end.\n", "may not contain #script"),
+        ("#script (lua)\nfunction f() return 1 end\n#end.\n", "may not contain #script"),
+        ('#include "other.lp".\n', "may not #include other files"),
+    ],
+)
+def test_a_property_that_runs_code_or_includes_files_is_refused(
+    tmp_path: Path, program: str, message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    (tmp_path / "other.lp").write_text("helper(1).\n", encoding="utf-8")
+    prop = tmp_path / "property.lp"
+    prop.write_text(program + "counterexample(1) :- legal(activate(O, N)).\n", encoding="utf-8")
+    assert main(["prove", str(prop)]) == EXIT_USAGE
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert message in err
