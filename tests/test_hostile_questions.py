@@ -137,3 +137,12 @@ def test_version(capsys):
         main(["--version"])
     assert exit_info.value.code == 0
     assert capsys.readouterr().out == f"mtgasp {project['version']}\n"
+
+
+def test_the_encodings_bound_is_the_bridges():
+    import re
+    from pathlib import Path
+
+    text = Path("asp/defined.lp").read_text(encoding="utf-8")
+    (value,) = re.findall(r"^#const max_number = (\d+)\.$", text, flags=re.M)
+    assert int(value) == MAX_NUMBER

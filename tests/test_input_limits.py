@@ -214,3 +214,15 @@ def test_text_output_escapes_control_characters():
     # One place (cli.main) escapes what reaches a terminal: ANSI escapes cannot colour or move it.
     assert escape("a\x1b[31mb\x00\ud800\n\t") == "a\\x1b[31mb\\x00\\ud800\n\t"
     assert quote("a\nb") == "'a\\nb'"
+
+
+def test_no_error_line_echoes_a_long_name(tmp_path, capsys):
+    # A valid board whose player name is 100,000 characters; the question names someone else.
+    path = tmp_path / "b.yaml"
+    path.write_text(f"players: [{{name: {'x' * 100_000}}}]\n", encoding="utf-8")
+    assert main(["activations", str(path), "--player", "zed"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "no player named 'zed'" in err
+    assert "(line cut: " in err
+    assert len(err) < 1200

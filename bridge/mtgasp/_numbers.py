@@ -23,11 +23,11 @@ def number(value: int, what: str, least: int = 0) -> Symbol:
     return Number(value)
 
 
-def whole(text: str, what: str) -> int:
+def whole(text: str, what: str, least: int = -MAX_NUMBER) -> int:
     """The whole number a command line writes (digits, maybe a minus), refusing more digits than
     any number mtgasp computes with has (Python would refuse 4300 with a ValueError)."""
     if len(text.lstrip("-")) > len(str(MAX_NUMBER)):
         raise QueryError(
-            f"{what} must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}, got {quote(text)}"
+            f"{what} must be a whole number from {least} to {MAX_NUMBER}, got {quote(text)}"
         )
     return int(text)

@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import re
 
-__all__ = ["escape", "name_problem", "quote"]
+__all__ = ["error_text", "escape", "name_problem", "quote"]
+
+#: The longest line of an error message printed whole (a list of a board's names may be long).
+_MAX_ERROR_LINE = 1000
 
 #: C0 controls except tab and newline, DEL, C1 controls, lone surrogates: escaped in text output.
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
@@ -26,6 +29,17 @@ def escape(text: str) -> str:
 def _escaped(match: re.Match[str]) -> str:
     code = ord(match.group())
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+def error_text(message: str) -> str:
+    """An error message for stderr: escaped, each line cut to _MAX_ERROR_LINE characters (with
+    its length said), so that no error echoes a whole file or a megabyte-long name."""
+    lines = []
+    for line in escape(message).split("\n"):
+        if len(line) > _MAX_ERROR_LINE:
+            line = f"{line[:_MAX_ERROR_LINE]}... (line cut: {len(line)} characters)"
+        lines.append(line)
+    return "\n".join(lines)
 
 
 def name_problem(name: str) -> str | None:

@@ -16,7 +16,7 @@ from typing import NoReturn
 
 from . import budget
 from ._output import dumps
-from ._text import escape
+from ._text import error_text, escape
 from ._version import __version__
 from .commands import (
     activations,
@@ -200,10 +200,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("mtgasp: stopped at the memory limit (--memory-limit)", file=sys.stderr)
         return EXIT_MEMORY_LIMIT
     except EncodingError as exc:
-        print(f"mtgasp: {escape(str(exc))}", file=sys.stderr)
+        print(f"mtgasp: {error_text(str(exc))}", file=sys.stderr)
         return EXIT_INTERNAL
     except MtgaspError as exc:
-        print(f"mtgasp: error: {escape(str(exc))}", file=sys.stderr)
+        print(f"mtgasp: error: {error_text(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     try:
         # Text goes to a terminal: control characters are escaped (JSON escapes its own).

@@ -93,6 +93,6 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
             choice = parts.pop().lower()
         ability = 1
         if len(parts) >= 2 and parts[-1].isdigit():
-            ability = whole(parts.pop(), "the ability number")
+            ability = whole(parts.pop(), "the ability number", 1)
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_help(kinds)}")

@@ -11,7 +11,7 @@ from __future__ import annotations
 __all__ = ["MAX_ALIAS_VALUES", "MAX_BOARD_BYTES", "MAX_DEPTH", "MAX_NUMBER", "MAX_PROBLEMS"]
 
 #: The largest number mtgasp computes with (life, counters, X, amounts, turn numbers); -MAX_NUMBER
-#: is the smallest life total. Also ``#const max_number`` in ``asp/rules/107-symbols.lp``.
+#: is the smallest life total. Also ``#const max_number`` in ``asp/defined.lp``.
 MAX_NUMBER = 1_000_000_000
 
 #: The largest board file mtgasp reads (10 MiB).
