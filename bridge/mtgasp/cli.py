@@ -179,13 +179,17 @@ def _stopped(args: argparse.Namespace, exc: TimeLimitError) -> str:
     )
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``mtgasp`` command; returns the exit code."""
+def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> int:
+    """Entry point of the ``mtgasp`` command; returns the exit code.
+
+    The address-space limit (--memory-limit) is set only when the command is the whole process
+    (``whole_process``, as :func:`run` does): a caller's own process may already be larger."""
     args = _parser().parse_args(argv)
     code = 0
     try:
         limit = getattr(args, "time_limit", 0.0) or None
-        with _memory_limit(getattr(args, "memory_limit", 0)), budget.time_limit(limit):
+        memory = getattr(args, "memory_limit", 0) if whole_process else 0
+        with _memory_limit(memory), budget.time_limit(limit):
             text = args.run(args)
     except KeyboardInterrupt:
         print("mtgasp: interrupted", file=sys.stderr)
@@ -221,7 +225,7 @@ def run() -> NoReturn:
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
     cannot be interrupted (budget.py)."""
     try:
-        code = main()
+        code = main(whole_process=True)
     except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
         print("mtgasp: interrupted", file=sys.stderr)
         code = EXIT_INTERRUPTED
