@@ -38,10 +38,16 @@ GOD = [
 def program(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rules = asp_path()
     path = tmp_path_factory.mktemp("devotion") / "devotion.lp"
-    includes = ["defined.lp", "cards/cards.lp", "rules/613-characteristics.lp"]
+    includes = [
+        "defined.lp",
+        "cards/cards.lp",
+        "rules/109-objects.lp",
+        "rules/613-characteristics.lp",
+    ]
     path.write_text(
-        "".join(f'#include "{rules / name}".\n' for name in includes)
-        + "#show.\n#show is_type/2.\n",
+        "#const horizon = 0.\n"
+        + "".join(f'#include "{rules / name}".\n' for name in includes)
+        + "#show.\n#show is_type(O, T) : is_type(O, T, 0).\n",
         encoding="utf-8",
     )
     return path

@@ -74,8 +74,8 @@ def _alarm(seconds: float) -> Any:
     """In the main thread, an alarm that raises TimeLimitError at the deadline wherever Python
     is (decoding models, building a report); returns the SIGALRM handler it replaced. Elsewhere
     (a thread of the caller's) None: only groundings and solves are bounded there."""
-    if threading.current_thread() is not threading.main_thread():
-        return None
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "SIGALRM"):
+        return None  # (no SIGALRM on Windows)
 
     def ring(signum: int, frame: Any) -> None:
         raise TimeLimitError(seconds)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -148,7 +147,13 @@ def _mebibytes(text: str) -> int:
 
 @contextmanager
 def _memory_limit(mib: int) -> Iterator[None]:
-    """An address-space limit for the duration of the command (restored after it)."""
+    """An address-space limit for the duration of the command (restored after it; none where
+    the platform has no such limit)."""
+    try:
+        import resource
+    except ImportError:  # Windows
+        yield
+        return
     soft, hard = resource.getrlimit(resource.RLIMIT_AS)
     wanted = mib << 20
     if mib == 0 or (hard != resource.RLIM_INFINITY and hard < wanted):
