@@ -105,9 +105,10 @@ def activations(
         verdicts = _verdicts(
             board, known, {(as_str(a.arguments[0]), as_int(a.arguments[1])) for a in needs}
         )
-        judged = grounding.solve(*verdicts)
-        (model,) = judged.models
-        solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+        if verdicts:  # with none, the first solve (every verdict false) is already the answer
+            judged = grounding.solve(*verdicts)
+            (model,) = judged.models
+            solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
     decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
     return ActivationReport(player, decoded, solution.stats)
 
