@@ -13,7 +13,7 @@ from clingo import Function, Number
 from mtgasp import Board, EncodingError, QueryError, activations, load_board, parse_board
 from mtgasp.activations import Reason
 from mtgasp.checker import Checker
-from mtgasp.solve import card_names, solve
+from mtgasp.solve import card_names, nonpermanent_cards, solve
 
 ROOT = Path(__file__).parents[1]
 
@@ -24,9 +24,10 @@ def checker() -> Checker:
 
 
 def _random_board(rng: random.Random) -> dict[str, Any]:
-    """A board of 0-40 permanents of every known card, in every state, for 2-4 players."""
+    """A board of 0-40 permanents of every known permanent card (no instant or sorcery: CR 304.4,
+    307.4), in every state, for 2-4 players."""
     players = [f"p{i}" for i in range(rng.randint(2, 4))]
-    cards = sorted(card_names())
+    cards = sorted(card_names() - nonpermanent_cards().keys())
     battlefield = []
     for index in range(rng.randint(0, 40)):
         perm: dict[str, Any] = {

@@ -23,8 +23,9 @@ from .errors import (
     QueryError,
     TimeLimitError,
 )
+from .events import LifeEvent, TapEvent, parse_event
 from .mana import CouldProduceReport, TapReport, could_produce, tap
-from .orderings import LifeEvent, OrderingsReport, TapEvent, orderings, parse_event
+from .orderings import OrderingsReport, orderings
 
 __all__ = [
     "Activation",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-__all__ = ["as_int", "as_str", "cost_text", "value"]
+__all__ = ["as_int", "as_str", "choice_name", "cost_text", "value"]
 
 _MANA_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C", "x": "X"}
 
@@ -14,6 +14,12 @@ def as_str(symbol: Symbol) -> str:
     if symbol.type == SymbolType.String:
         return symbol.string
     return str(symbol)
+
+
+def choice_name(symbol: Symbol) -> str | None:
+    """A mana ability's choice: a type name, or None for ``none`` (nothing to choose)."""
+    name = as_str(symbol)
+    return None if name == "none" else name
 
 
 def as_int(symbol: Symbol) -> int:

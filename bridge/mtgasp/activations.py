@@ -9,16 +9,19 @@ never silently as payable.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
+from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
+from .castable import Payment, payments
 from .errors import QueryError
-from .facts import asker_fact, board_facts
-from .solve import SolveStats, solve
+from .facts import board_facts
+from .solve import SolveStats, ground, plus_stats
 
 __all__ = ["Activation", "ActivationReport", "Reason", "activations"]
 
@@ -62,7 +65,7 @@ class ActivationReport:
     stats: SolveStats
 
 
-_COST_ORDER = {"mana": 0, "tap": 1, "untap": 2}
+_COST_ORDER = {"mana_cost": -1, "mana": 0, "tap": 1, "untap": 2}
 
 
 def _cost_key(cost: Symbol) -> tuple[int, str]:
@@ -70,90 +73,74 @@ def _cost_key(cost: Symbol) -> tuple[int, str]:
 
 
 def activations(
-    board: Board, *, player: str | None = None, check_mana: bool = True
+    board: Board,
+    *,
+    player: str | None = None,
+    check_mana: bool = True,
+    known: Sequence[Payment] | None = None,
 ) -> ActivationReport:
     """Judge every activated ability on ``board``, for its controller or for ``player``.
 
     With ``check_mana`` (the default) every mana cost is judged exactly (601.2h) by the castable
     query; without it, mana costs are reported as not checked (``unchecked_costs``), never as
-    payable: the rules of 602.2, 107.5, 107.6 and 302.6 alone, several times faster.
+    payable: the rules of 602.2, 107.5, 107.6 and 302.6 alone, several times faster. ``known``
+    are the castable query's answers on the abilities of every permanent's controller, if already
+    asked (``check`` shares them with its castable report).
 
     >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
     >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
     """
-    extra: list[Symbol] = []
+    extra: list[Symbol] = [requests.mana_check(check_mana)]
     if player is not None:
         if player not in {p.name for p in board.players}:
             names = ", ".join(p.name for p in board.players)
             raise QueryError(f"no player named '{player}'; players are: {names}")
-        extra.append(asker_fact(player))
-    solution = solve("activations", board_facts(board), extra=extra)
+        extra.append(requests.asker(player))
+    grounding = ground("activations", board_facts(board), _VERDICTS, extra=extra)
+    solution = grounding.solve()  # no verdicts yet: which abilities need mana
     (model,) = solution.models
-    mana = {
-        (as_str(s.arguments[0].arguments[0]), as_int(s.arguments[0].arguments[1]))
-        for s in model
-        if s.name == "needs_mana_payment"
-    }
-    decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
-    if check_mana:
-        judged = _check_mana(board, decoded, mana)
-    else:
-        judged = tuple(
-            _mana_unchecked(a) if (a.permanent, a.ability) in mana else a for a in decoded
+    needs = [s.arguments[0] for s in model if s.name == "needs_mana_payment"]
+    if check_mana and needs:
+        # 601.2h: the castable query judges each mana cost; the verdicts go back as externals.
+        verdicts = _verdicts(
+            board, known, {(as_str(a.arguments[0]), as_int(a.arguments[1])) for a in needs}
         )
-    return ActivationReport(player, judged, solution.stats)
+        if verdicts:  # with none, the first solve (every verdict false) is already the answer
+            judged = grounding.solve(*verdicts)
+            (model,) = judged.models
+            solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+    decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
+    return ActivationReport(player, decoded, solution.stats)
 
 
-def _mana_cost(activation: Activation) -> str:
-    return "".join(c for c in activation.cost if c not in ("{T}", "{Q}") and c.startswith("{"))
+#: The free externals of the activations query: the castable query's verdicts on mana costs.
+_VERDICTS = (("mana_payable", 2), ("mana_unproved", 2))
 
 
-def _mana_unchecked(activation: Activation) -> Activation:
-    """The mana cost joins the costs not checked: the ability is never reported legal for it."""
-    return replace(
-        activation, unchecked_costs=(_mana_cost(activation), *activation.unchecked_costs)
-    )
-
-
-def _check_mana(
-    board: Board, decoded: tuple[Activation, ...], mana: set[tuple[str, int]]
-) -> tuple[Activation, ...]:
-    """601.2h: join the castable query's exact verdict on every mana cost (all reasons listed)."""
-    from .castable import payments  # castable builds on this module's neighbours
-
-    to_check = [a for a in decoded if (a.permanent, a.ability) in mana]
-    checked = {(a.permanent, a.ability) for a in to_check}
-    payable: dict[tuple[str, int], bool] = {}
-    bounded: set[tuple[str, int]] = set()
-    controllers = sorted({a.controller for a in to_check})
-    for p in payments(board, controllers, cards=False) if controllers else ():
-        q = p.question
-        assert q.permanent is not None
-        assert q.ability is not None
-        payable[(q.permanent, q.ability)] = p.payable
-        if p.bounded:
-            bounded.add((q.permanent, q.ability))
+def _verdicts(
+    board: Board, known: Sequence[Payment] | None, abilities: set[tuple[str, int]]
+) -> list[Symbol]:
+    """``mana_payable(O, N)`` for each of ``abilities`` whose mana cost can be paid now, and
+    ``mana_unproved(O, N)`` for each with no plan within the castable query's bound."""
+    permanents = {permanent for permanent, _ in abilities}
+    controllers = sorted({p.controller for p in board.battlefield if p.id in permanents})
     result = []
-    for a in decoded:
-        key = (a.permanent, a.ability)
-        if key in bounded:
-            # No plan within castable's bound: not proved unpayable, so reported as not checked.
-            a = _mana_unchecked(a)
-        elif key in checked and not payable.get(key, False):
-            reason = Reason(
-                "601.2h",
-                f"its mana cost {_mana_cost(a)} can't be paid with the mana available now",
-            )
-            a = replace(a, reasons=(*a.reasons, reason))
-        result.append(a)
-    return tuple(result)
+    found = known if known is not None else payments(board, controllers, cards=False)
+    for p in found:
+        q = p.question
+        key = (q.permanent, q.ability)
+        if q.permanent is None or q.ability is None or key not in abilities:
+            continue
+        if p.payable or p.bounded:
+            result.append(requests.mana_verdict(p.payable, q.permanent, q.ability))
+    return result
 
 
 def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:
     keys: set[tuple[str, int]] = set()
     mana: set[tuple[str, int]] = set()
     costs: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
-    reasons: dict[tuple[str, int], list[Reason]] = defaultdict(list)
+    reasons: dict[tuple[str, int], list[tuple[Symbol, Symbol]]] = defaultdict(list)
     unchecked: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
     for symbol in model:
         # Read each attribute once: every access to a clingo symbol is a call into C.
@@ -168,7 +155,7 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
             action = args[0].arguments
             key = (as_str(action[0]), as_int(action[1]))
             if name == "violation":
-                reasons[key].append(Reason(as_str(args[1]), as_str(args[2])))
+                reasons[key].append((args[1], args[2]))
             else:
                 unchecked[key].append(args[1])
         else:
@@ -178,6 +165,7 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
     for perm_id, number in sorted(keys, key=lambda k: (order[k[0]], k[1])):
         perm = board.battlefield[order[perm_id]]
         key = (perm_id, number)
+        cost = sorted(costs[key], key=_cost_key)
         result.append(
             Activation(
                 permanent=perm_id,
@@ -185,10 +173,32 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
                 ability=number,
                 controller=perm.controller,
                 player=player or perm.controller,
-                cost=tuple(cost_text(c) for c in sorted(costs[key], key=_cost_key)),
+                cost=tuple(cost_text(c) for c in cost),
                 mana_ability=key in mana,
-                reasons=tuple(sorted(reasons[key], key=lambda r: (r.rule, r.text))),
-                unchecked_costs=tuple(cost_text(c) for c in sorted(unchecked[key], key=_cost_key)),
+                reasons=_reasons(reasons[key], cost),
+                unchecked_costs=tuple(
+                    _mana_text(cost) if c.name == "mana_cost" else cost_text(c)
+                    for c in sorted(unchecked[key], key=_cost_key)
+                ),
             )
         )
     return tuple(result)
+
+
+def _mana_text(cost: list[Symbol]) -> str:
+    """The mana part of an ability's cost in card notation (``{1}{G}``)."""
+    return "".join(cost_text(c) for c in cost if c.name == "mana")
+
+
+def _reasons(found: list[tuple[Symbol, Symbol]], cost: list[Symbol]) -> tuple[Reason, ...]:
+    """The violations of one ability, by rule and text; the mana cost's (601.2h) last."""
+    texts = []
+    for rule, reason in found:
+        if reason.type == SymbolType.String:
+            texts.append((False, Reason(as_str(rule), reason.string)))
+        elif reason.name == "mana_cost_unpayable":
+            text = f"its mana cost {_mana_text(cost)} can't be paid with the mana available now"
+            texts.append((True, Reason(as_str(rule), text)))
+        else:
+            raise ValueError(f"unexpected reason in the activations answer: {reason}")
+    return tuple(r for _, r in sorted(texts, key=lambda t: (t[0], t[1].rule, t[1].text)))

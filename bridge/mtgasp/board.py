@@ -26,7 +26,7 @@ from ._loader import parse_text, read_text
 from ._text import quote
 from .errors import BoardError, BoardProblem
 from .limits import MAX_NUMBER
-from .solve import card_names
+from .solve import card_names, nonpermanent_cards
 
 __all__ = [
     "STEPS",
@@ -305,6 +305,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         else:
             ids[perm["id"]] = f"{where}.id"
         yield from _card_problem(f"{where}.card", perm["card"], cards)
+        yield from _permanent_problem(f"{where}.card", perm["card"])
         yield from check_player(f"{where}.controller", perm["controller"])
         if "owner" in perm:
             yield from check_player(f"{where}.owner", perm["owner"])
@@ -383,6 +384,19 @@ def _card_problem(location: str, name: str, cards: frozenset[str]) -> Iterator[B
             location,
             f"unknown card {quote(name)}{_nearest(name, sorted(cards))}; "
             "card names are Oracle names of the cards in asp/cards (see `mtgasp cards`)",
+        )
+
+
+def _permanent_problem(location: str, name: str) -> Iterator[BoardProblem]:
+    """110.4, 304.4, 307.4: an instant or sorcery card is never a permanent."""
+    found = nonpermanent_cards().get(name)
+    if found is not None:
+        kind, rule = found
+        yield BoardProblem(
+            location,
+            f"{quote(name)} is {'an' if kind == 'instant' else 'a'} {kind} card, which can't be on "
+            f"the battlefield (CR {rule}); a lasting effect of a resolved spell goes under "
+            f"`effects` (e.g. effects: [{{id: e1, card: {name}, controller: PLAYER}}])",
         )
 
 

@@ -14,13 +14,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Symbol
 
+from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
-from .solve import Grounding, Solution, SolveStats, ground, solve
+from .solve import Grounding, Solution, SolveStats, ground, plus_stats, solve
 from .values import MANA_TYPES, Mana, decode_value
 
 __all__ = [
@@ -30,6 +31,7 @@ __all__ = [
     "PlanStep",
     "Question",
     "castable",
+    "castable_report",
     "payment",
     "payments",
     "questions",
@@ -82,12 +84,7 @@ class Question:
     paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
 
     def symbol(self) -> Symbol:
-        if self.kind == "card":
-            assert self.index is not None
-            return Function("card", [String(self.player), Number(self.index)])
-        assert self.permanent is not None
-        assert self.ability is not None
-        return Function("ability", [String(self.permanent), Number(self.ability)])
+        return requests.question(self.player, self.index, self.permanent, self.ability)
 
 
 @dataclass(frozen=True)
@@ -131,7 +128,7 @@ def _cost_sort(symbol: Symbol) -> tuple[int, str]:
 
 def payment(board: Board, question: Question, cost: str) -> Payment:
     """One exact solve: can ``question`` (whose cost is ``cost``) be paid now, and how."""
-    request = Function("pay_request", [question.symbol()])
+    request = requests.pay_request(question.symbol())
     solution = solve(
         "castable", board_facts(board), max_models=1, extra=[request], consts={"max_paid": MAX_PAID}
     )
@@ -275,16 +272,23 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     return _questions(board, names, listing.models[0])
 
 
-def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tuple[Payment, ...]:
+def payments(
+    board: Board,
+    players: Sequence[str],
+    *,
+    cards: bool | Sequence[str] = True,
+) -> tuple[Payment, ...]:
     """Every question of these players (see :func:`questions`), all on one grounding: one solve
-    lists the questions, then one solve answers each kind of question."""
+    lists the questions, then one solve answers each kind of question. ``cards`` False leaves out
+    the cards in hand (abilities only); a list of players asks about the cards of those alone."""
     names = list(players)
     grounding = _grounding(board, names)
     listing = grounding.solve()  # every pay_request false: the questions alone
+    card_players = set(names if cards is True else cards or ())
     asked = [
         (q, c)
         for q, c in _questions(board, names, listing.models[0])
-        if cards or q.kind == "ability"
+        if q.kind == "ability" or q.player in card_players
     ]
     # A question depends only on its payer, its cost and the source it excludes: alike questions
     # are solved once (601-payment-questions.lp says what they depend on).
@@ -293,9 +297,9 @@ def payments(board: Board, players: Sequence[str], *, cards: bool = True) -> tup
         groups.setdefault((q.player, cost, q.excludes), q)
     decoded: dict[tuple[str, str, str | None], Payment] = {}
     for key, q in groups.items():
-        solution = grounding.solve(Function("pay_request", [q.symbol()]))
+        solution = grounding.solve(requests.pay_request(q.symbol()))
         if not decoded:  # the first answer also bears the grounding and the listing
-            solution = replace(solution, stats=_plus(solution.stats, listing.stats))
+            solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
         decoded[key] = _decode(board, q, key[1], solution)
     return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
 
@@ -306,7 +310,7 @@ def _grounding(board: Board, players: Sequence[str]) -> Grounding:
         "castable",
         board_facts(board),
         [("pay_request", 1)],
-        extra=[Function("pay_for", [String(name)]) for name in players],
+        extra=[requests.pay_for(name) for name in players],
         options=["--heuristic=Domain"],
         consts={"max_paid": MAX_PAID},
     )
@@ -368,18 +372,6 @@ def _questions(
     return result
 
 
-def _plus(stats: SolveStats, other: SolveStats) -> SolveStats:
-    """The cost of two solves of one grounding (its size counted once)."""
-    return replace(
-        stats,
-        ground_seconds=stats.ground_seconds + other.ground_seconds,
-        solve_seconds=stats.solve_seconds + other.solve_seconds,
-        choices=stats.choices + other.choices,
-        conflicts=stats.conflicts + other.conflicts,
-        models=stats.models + other.models,
-    )
-
-
 def castable(board: Board, *, player: str | None = None) -> CastableReport:
     """For each card in ``player``'s hand (default: the active player) and each of their activated
     abilities with a mana cost: can its mana cost be paid right now? (X is taken as 0.)"""
@@ -387,14 +379,20 @@ def castable(board: Board, *, player: str | None = None) -> CastableReport:
     if who not in {p.name for p in board.players}:
         names = ", ".join(p.name for p in board.players)
         raise QueryError(f"no player named '{who}'; players are: {names}")
-    found = payments(board, [who])
+    return castable_report(who, payments(board, [who]))
+
+
+def castable_report(player: str, found: Sequence[Payment]) -> CastableReport:
+    """The castable report of ``player`` from answers that include theirs (``check`` shares one
+    grounding between it and the activations query's mana costs)."""
+    mine = tuple(p for p in found if p.question.player == player)
     total = SolveStats(
-        atoms=max((p.stats.atoms for p in found), default=0),
-        rules=max((p.stats.rules for p in found), default=0),
-        ground_seconds=sum(p.stats.ground_seconds for p in found),
-        solve_seconds=sum(p.stats.solve_seconds for p in found),
-        choices=sum(p.stats.choices for p in found),
-        conflicts=sum(p.stats.conflicts for p in found),
-        models=sum(p.stats.models for p in found),
+        atoms=max((p.stats.atoms for p in mine), default=0),
+        rules=max((p.stats.rules for p in mine), default=0),
+        ground_seconds=sum(p.stats.ground_seconds for p in mine),
+        solve_seconds=sum(p.stats.solve_seconds for p in mine),
+        choices=sum(p.stats.choices for p in mine),
+        conflicts=sum(p.stats.conflicts for p in mine),
+        models=sum(p.stats.models for p in mine),
     )
-    return CastableReport(who, found, total)
+    return CastableReport(player, mine, total)

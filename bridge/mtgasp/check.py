@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .activations import ActivationReport, activations
-from .board import STEPS, Board
-from .castable import CastableReport, castable
-from .courses import TriggerVerdict, triggers_at
+from .board import Board
+from .castable import CastableReport, castable_report, payments
+from .courses import TriggerVerdict, next_step_triggers
+from .events import LifeEvent
 from .mana import CouldProduceReport, could_produce
-from .orderings import LifeEvent, OrderingsReport, orderings
+from .orderings import OrderingsReport, life_orderings
 
 __all__ = ["CheckReport", "check"]
 
@@ -30,15 +31,19 @@ class CheckReport:
 
 
 def check(board: Board) -> CheckReport:
-    """Run every query on ``board``."""
-    index = STEPS.index(board.turn.step)
-    next_step = STEPS[index + 1] if index + 1 < len(STEPS) else None
-    triggers = triggers_at(board, next_step) if next_step is not None else ()
+    """Run every query on ``board``, grounding each entry program at most once: the castable
+    query's answers serve both its report and the activations query's mana costs (601.2h), and
+    the life events share one grounding of the orderings query."""
+    active = board.turn.active
+    controllers = {p.controller for p in board.battlefield}
+    players = [active, *(p.name for p in board.players if p.name in controllers - {active})]
+    found = payments(board, players, cards=[active])
+    next_step, triggers = next_step_triggers(board)
     return CheckReport(
         board=board,
-        activations=activations(board),
+        activations=activations(board, known=found),
         could_produce=could_produce(board),
-        castable=castable(board),
+        castable=castable_report(active, found),
         next_step=next_step,
         next_step_triggers=triggers,
         life_events=_life_events(board),
@@ -47,11 +52,9 @@ def check(board: Board) -> CheckReport:
 
 def _life_events(board: Board) -> tuple[OrderingsReport, ...]:
     """A 1-life gain and loss of each player where an effect applies or a "can't" bears on it."""
-    reports = []
-    for player in board.players:
-        for kind in ("gain", "lose"):
-            report = orderings(board, LifeEvent(kind, player.name, 1))
-            barred = any(f"can't {kind} life" in text for text in report.prohibitions)
-            if barred or any(e.applies_now for e in report.effects):
-                reports.append(report)
-    return tuple(reports)
+    events = [LifeEvent(kind, p.name, 1) for p in board.players for kind in ("gain", "lose")]
+    return tuple(
+        report
+        for report in life_orderings(board, events)
+        if report.prohibited or any(e.applies_now for e in report.effects)
+    )

@@ -1,18 +1,21 @@
 """A long-lived checker for batch runs: the encodings are parsed once, every board is solved fresh.
 
-``solve.py`` parses each entry program once per process (with clingo's own parser, so
-``#include`` is resolved exactly as ``Control.load`` resolves it) and builds a fresh ``Control``
-per board from the parsed statements. A :class:`Checker` is the batch handle on that: it answers
-board after board through the same functions and records which programs it used. Grounding and
-solving stay per board: boards share no ground rules, nothing of one board survives into the next,
-and the answers are exactly those of the one-shot functions (``tests/test_checker.py``).
+A :class:`Checker` parses, when it is made, every entry program that ``check`` grounds (with
+clingo's own parser, so ``#include`` is resolved exactly as ``Control.load`` resolves it; the
+statements are kept for the rest of the process). Per board, each query gives a fresh ``Control``
+the board's facts and then those statements, and ``Checker.check`` grounds each program at most
+once (``check``). Boards share no ground rules, nothing of one board survives into the next, and
+the answers are exactly those of the one-shot functions (``tests/test_checker.py``).
 
-Why not multi-shot solving? Two boards have different objects, and clingo cannot retract the ground
-rules of the first; what is worth reusing across boards is the parsed program, not its grounding.
+Why not more reuse? Two boards have different objects, and clingo can neither retract ground
+rules nor copy a Control; what is worth reusing across boards is the parsed program. Adding the
+parsed statements through ``ProgramBuilder`` is the cheapest way into a fresh Control measured
+(the castable program: 10.6 ms, against 32.8 ms for ``Control.load`` and 28.7 ms for the program
+as text, on the benchmark machine under load; docs/benchmarks.md).
 
 >>> checker = Checker()
 >>> for board in boards:  # doctest: +SKIP
-...     report = checker.activations(board)
+...     report = checker.check(board)
 """
 
 from __future__ import annotations
@@ -26,27 +29,43 @@ from clingo import Symbol
 from ._resources import query_path
 from .activations import ActivationReport, activations
 from .board import Board
-from .solve import Solution, _program, solve
+from .check import CheckReport, check
+from .solve import Solution, parse_once, solve
 
 __all__ = ["Checker"]
 
+#: The entry programs ``check`` grounds (each at most once per board).
+QUERIES = ("activations", "castable", "could-produce", "orderings", "step")
+
 
 class Checker:
-    """Answers many boards, parsing each query's encodings only once.
+    """Answers many boards, each query's encodings parsed once (when the Checker is made).
 
     Use one ``Checker`` for a batch of boards in one thread; its answers equal those of
-    :func:`mtgasp.activations` for every board. The exact check of mana costs (601.2h) that
-    ``activations`` delegates to the castable query is delegated the same way, unchanged.
+    :func:`mtgasp.check` and :func:`mtgasp.activations` for every board. It records the programs
+    its calls used (``_programs``).
     """
 
     def __init__(self) -> None:
+        self.statements = {query: len(parse_once(query_path(query))) for query in QUERIES}
+        """How many parsed statements each entry program has (parsed now, reused per board)."""
         self._programs: dict[Path, tuple[Any, ...]] = {}
+
+    def _use(self, path: Path) -> Path:
+        self._programs.setdefault(path, parse_once(path))
+        return path
+
+    def check(self, board: Board) -> CheckReport:
+        """Like :func:`mtgasp.check` (which it calls): every query on ``board``."""
+        for query in QUERIES:
+            self._use(query_path(query))
+        return check(board)
 
     def activations(
         self, board: Board, *, player: str | None = None, check_mana: bool = True
     ) -> ActivationReport:
         """Like :func:`mtgasp.activations` (which it calls): judge every activated ability."""
-        self._programs.setdefault(query_path("activations"), _program(query_path("activations")))
+        self._use(query_path("activations"))
         return activations(board, player=player, check_mana=check_mana)
 
     def solve(
@@ -61,8 +80,7 @@ class Checker:
         sort_symbols: bool = True,
     ) -> Solution:
         """Like :func:`mtgasp.solve.solve` (which it calls), remembering the programs it used."""
-        path = query if isinstance(query, Path) else query_path(query)
-        self._programs.setdefault(path, _program(path))
+        path = self._use(query if isinstance(query, Path) else query_path(query))
         return solve(
             path,
             facts,

@@ -2,6 +2,7 @@
 
 Facts are built as :class:`clingo.Symbol` values, never by formatting strings, so no card name,
 id or player name can change the program. The predicates are documented in ``asp/README.md``.
+What a query is asked besides the board (its request) is built in ``requests.py``.
 """
 
 from __future__ import annotations
@@ -10,10 +11,9 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
-from ._text import quote
+from ._numbers import number, whole
 from .board import Board
-from .errors import QueryError
-from .limits import MAX_NUMBER
+from .requests import asker, life_event_cause, life_event_request, mana_event_request
 
 __all__ = [
     "asker_fact",
@@ -25,6 +25,10 @@ __all__ = [
     "render_facts",
     "whole",
 ]
+
+# The requests live in requests.py, the bounded numbers in _numbers.py; these names stay
+# importable from here.
+asker_fact = asker
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:
@@ -113,54 +117,6 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         yield _fact("tapped_for_mana_this_turn", String(perm_id))
 
 
-def number(value: int, what: str, least: int = 0) -> Symbol:
-    """``Number(value)`` for a number a question gives (X, an amount, an ability number), or a
-    QueryError if it lies outside ``least`` .. MAX_NUMBER (clingo's integers are 32 bits)."""
-    if not least <= value <= MAX_NUMBER:
-        raise QueryError(
-            f"{what} must be a whole number from {least} to {MAX_NUMBER}, got {value}"
-            + (f"; {MAX_NUMBER} is the largest number mtgasp computes with" if value > 0 else "")
-        )
-    return Number(value)
-
-
-def whole(text: str, what: str, least: int = -MAX_NUMBER) -> int:
-    """The whole number a command line writes (digits, maybe a minus), refusing more digits than
-    any number mtgasp computes with has (Python would refuse 4300 with a ValueError)."""
-    if len(text.lstrip("-")) > len(str(MAX_NUMBER)):
-        raise QueryError(
-            f"{what} must be a whole number from {least} to {MAX_NUMBER}, got {quote(text)}"
-        )
-    return int(text)
-
-
-def asker_fact(player: str) -> Symbol:
-    """``asker(P)``: judge actions as player P would take them (602.2)."""
-    return _fact("asker", String(player))
-
-
 def render_facts(facts: list[Symbol]) -> str:
     """The facts as ASP text, one per line. Clingo's own printer escapes every string."""
     return "".join(f"{symbol}.\n" for symbol in facts)
-
-
-def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symbol:
-    """``mana_event_request(O, N, Choice)``: resolve ability N of O (choice ``none`` if fixed)."""
-    return _fact(
-        "mana_event_request",
-        String(permanent),
-        number(ability, "the ability number", 1),
-        Function(choice if choice is not None else "none"),
-    )
-
-
-def life_event_request(kind: str, player: str, amount: int) -> Symbol:
-    """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
-    amount_symbol = number(amount, "the amount of life", -MAX_NUMBER)
-    return _fact("life_event_request", _fact(kind, String(player), amount_symbol))
-
-
-def life_event_cause(request: Symbol, player: str) -> Symbol:
-    """``life_event_cause(E, P)``: a spell or ability P controls causes the requested event E."""
-    (event,) = request.arguments
-    return _fact("life_event_cause", event, String(player))

@@ -1,5 +1,5 @@
-"""The could-produce and tap queries: what each permanent could produce (106.7), and every result
-of activating one mana ability now (106.5, 106.12, 605.1b).
+"""The could-produce query: what each permanent could produce (106.7). (The tap query, every result
+of activating one mana ability now, is in ``tap.py`` and ``tap_answer.py``; re-exported here.)
 
 could-produce is one deterministic solve: the encodings (``rules/106-could-produce.lp``) compute
 the least fixed point. This module only reads it back and, on request, rebuilds a well-founded
@@ -13,16 +13,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from clingo import Function, Number, String, Symbol
+from clingo import Symbol
 
-from ._symbols import as_int, as_str, cost_text
+from ._symbols import as_int, as_str, choice_name
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
-from .facts import number as number_symbol
-from .orderings import TapEvent, orderings
+from .replacement_graph import Node as _Node
+from .replacement_graph import ReplacementGraphs
 from .solve import SolveStats, solve
-from .values import MANA_TYPES, Mana, Nothing, Value, decode_value, value_sort_key
+from .tap import TapOutcome, TapReport, TapResult, TriggerAdd, tap
+from .tap_answer import check_tap_choice, type_text
+from .values import MANA_TYPES
 
 __all__ = [
     "CouldProduceReport",
@@ -38,16 +40,6 @@ __all__ = [
     "tap",
     "type_text",
 ]
-
-
-def type_text(mana_type: str) -> str:
-    """``g`` -> ``{G}``."""
-    return "{" + mana_type.upper() + "}"
-
-
-def _choice(symbol: Symbol) -> str | None:
-    name = as_str(symbol)
-    return None if name == "none" else name
 
 
 @dataclass(frozen=True)
@@ -113,25 +105,22 @@ def could_produce(
     types: dict[str, set[str]] = defaultdict(set)
     defined: set[_Key] = set()
     via: dict[_Key, set[str]] = defaultdict(set)
-    kinds: dict[tuple[str, int], Symbol] = {}
-    lands: set[str] = set()
+    reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
     for symbol in model:
         args = symbol.arguments
         if symbol.name == "could_produce":
             types[as_str(args[0])].add(as_str(args[1]))
         elif symbol.name == "choice_defined":
-            defined.add((as_str(args[0]), as_int(args[1]), _choice(args[2])))
+            defined.add((as_str(args[0]), as_int(args[1]), choice_name(args[2])))
         elif symbol.name == "produces_via":
-            via[(as_str(args[0]), as_int(args[1]), _choice(args[2]))].add(as_str(args[3]))
-        elif symbol.name == "choice_kind":
-            kinds[(as_str(args[0]), as_int(args[1]))] = args[2]
-        elif symbol.name == "is_land":
-            lands.add(as_str(args[0]))
+            via[(as_str(args[0]), as_int(args[1]), choice_name(args[2]))].add(as_str(args[3]))
+        elif symbol.name == "reflects_land":
+            reflected[(as_str(args[0]), as_int(args[1]))].add(as_str(args[2]))
         elif symbol.name in ("event_value", "edge", "result"):
             graphs.read(symbol)
         elif symbol.name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
-    witnesses = _Witnesses(board, types, defined, via, kinds, lands, graphs).build() if why else {}
+    witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
     result = tuple(
         PermanentMana(
@@ -155,8 +144,7 @@ class _Witnesses:
         types: dict[str, set[str]],
         defined: set[_Key],
         via: dict[_Key, set[str]],
-        kinds: dict[tuple[str, int], Symbol],
-        lands: set[str],
+        reflected: dict[tuple[str, int], set[str]],
         graphs: _EventGraphs,
     ) -> None:
         self.board = board
@@ -164,23 +152,15 @@ class _Witnesses:
         self.types = types
         self.defined = defined
         self.via = via
-        self.kinds = kinds
-        self.lands = [p.id for p in board.battlefield if p.id in lands]
-        self.controller = {p.id: p.controller for p in board.battlefield}
-        teams = {p.name: p.team or p.name for p in board.players}
-        self.team = teams
+        # The lands each reflecting choice reads (reflects_land/3, 106.7), in board order.
+        self.reflected = {
+            key: [p.id for p in board.battlefield if p.id in lands]
+            for key, lands in reflected.items()
+        }
 
     def _candidates(self, key: _Key) -> list[str] | None:
         """Lands whose could-produce may define this choice; None if the choice needs none."""
-        kind = self.kinds.get((key[0], key[1]))
-        if kind is None or kind.name in ("fixed", "any_color", "double_pool"):
-            return None
-        me = self.controller[key[0]]
-        if kind.name == "reflect" and as_str(kind.arguments[0]) == "opponents":
-            return [
-                land for land in self.lands if self.team[self.controller[land]] != self.team[me]
-            ]
-        return [land for land in self.lands if self.controller[land] == me]
+        return self.reflected.get((key[0], key[1]))
 
     def build(self) -> dict[tuple[str, str], TypeWitness]:
         found: dict[tuple[str, str], tuple[_Key, str | None]] = {}
@@ -218,35 +198,29 @@ class _Witnesses:
         return result
 
 
-_Node = tuple[int, Symbol]
-
-
 class _EventGraphs:
     """The replacement graphs of the defined hypothetical events (616.1), to find, for a type, an
     ordering of the replacement effects whose result has mana of that type."""
 
     def __init__(self) -> None:
-        self.start: dict[_Key, _Node] = {}
-        self.edges: dict[_Key, dict[_Node, list[tuple[str, _Node]]]] = defaultdict(
-            lambda: defaultdict(list)
-        )
-        self.results: dict[_Key, dict[_Node, Symbol]] = defaultdict(dict)
+        self.graphs = ReplacementGraphs()
+        self._events: dict[_Key, Symbol] = {}
 
     def read(self, symbol: Symbol) -> None:
-        args = symbol.arguments
-        event = args[0].arguments
-        key = (as_str(event[0]), as_int(event[1]), _choice(event[2]))
-        if symbol.name == "event_value":
-            self.start[key] = (0, args[1])
-        elif symbol.name == "edge":
-            effect = f"{as_str(args[3].arguments[0])}#{as_int(args[3].arguments[1])}"
-            self.edges[key][(as_int(args[1]), args[2])].append((effect, (as_int(args[4]), args[5])))
-        else:
-            self.results[key][(as_int(args[1]), args[2])] = args[3]
+        self.graphs.read(symbol)
+
+    def _event(self, key: _Key) -> Symbol:
+        """The event ``tap(O, N, Ch)`` of a key (permanent, ability, choice)."""
+        if not self._events:
+            for event in self.graphs.start:
+                o, n, ch = event.arguments
+                self._events[(as_str(o), as_int(n), choice_name(ch))] = event
+        return self._events[key]
 
     def order(self, key: _Key, mana_type: str) -> tuple[str, ...]:
         """The first ordering (effects by id) whose result has mana of ``mana_type``."""
-        edges, results = self.edges[key], self.results[key]
+        event = self._event(key)
+        edges, results = self.graphs.edges[event], self.graphs.results[event]
         index = MANA_TYPES.index(mana_type)
         memo: dict[_Node, bool] = {}
 
@@ -260,224 +234,8 @@ class _EventGraphs:
             return memo[node]
 
         path: list[str] = []
-        node = self.start[key]
+        node = self.graphs.start[event]
         while node not in results:
             effect, node = min((e for e in edges[node] if reaches(e[1])), key=lambda e: e[0])
             path.append(effect)
         return tuple(path)
-
-
-# --- tap ---------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TriggerAdd:
-    """A triggered mana ability that fires (605.1b, 106.12a) and the mana it may add (one option
-    is chosen as it resolves; several when it adds "one mana of any type that land produced")."""
-
-    source: str
-    card: str
-    ability: int
-    options: tuple[Mana, ...]
-
-
-@dataclass(frozen=True)
-class TapOutcome:
-    """A distinct result of the production event, how many replacement orderings give it, one
-    witness ordering, and the triggered mana abilities that then fire."""
-
-    value: Value
-    orderings: int
-    witness: tuple[str, ...]
-    triggers: tuple[TriggerAdd, ...]
-
-    @property
-    def produced_mana(self) -> bool:
-        return isinstance(self.value, Mana) and bool(self.value.amounts())
-
-
-@dataclass(frozen=True)
-class TapResult:
-    """Every outcome of resolving the ability with one choice (``None``: nothing to choose)."""
-
-    choice: str | None
-    outcomes: tuple[TapOutcome, ...]
-
-
-@dataclass(frozen=True)
-class TapReport:
-    permanent: str
-    card: str
-    ability: int
-    cost: tuple[str, ...]
-    kind: str
-    tapped_for_mana: bool
-    undefined: bool  # 106.5: no type can be defined, the ability produces no mana
-    results: tuple[TapResult, ...]
-    undefined_triggers: tuple[str, ...]
-    stats: SolveStats
-
-
-@dataclass
-class _TapAnswer:
-    """The tap query's answer for one mana ability: what activating it now involves."""
-
-    number: int
-    kind: Symbol
-    costs: list[Symbol]
-    choices: list[str | None]  # 106.5, 106.7: the types it may choose now, in WUBRGC order
-    violations: list[str]
-    triggers: dict[tuple[str | None, Symbol], dict[tuple[str, int], list[Mana]]]
-    undefined_triggers: list[str]
-    tapped_for_mana: bool
-    stats: SolveStats
-
-
-def _tap_answer(board: Board, permanent: str, ability: int | None) -> _TapAnswer:
-    perm = board.permanent(permanent)
-    if perm is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
-    wanted = (
-        number_symbol(ability, "the ability number", 1)
-        if ability is not None
-        else Function("first", [])
-    )
-    request = Function("tap_request", [String(permanent), wanted])
-    solution = solve("tap", board_facts(board), extra=[request])
-    (model,) = solution.models
-    kind: Symbol | None = None
-    costs: list[Symbol] = []
-    choices: list[str | None] = []
-    violations: list[str] = []
-    triggers: dict[tuple[str | None, Symbol], dict[tuple[str, int], list[Mana]]] = defaultdict(
-        lambda: defaultdict(list)
-    )
-    undefined_triggers = []
-    tapped_for_mana = False
-    number = ability
-    for symbol in model:
-        args = symbol.arguments
-        if symbol.name == "tap_ability":
-            number = as_int(args[0])
-        elif symbol.name == "tap_kind":
-            kind = args[0]
-        elif symbol.name == "tap_cost":
-            costs.append(args[0])
-        elif symbol.name == "tap_choice":
-            choices.append(_choice(args[0]))
-        elif symbol.name == "tap_violation":
-            violations.append(f"{as_str(args[0])} {as_str(args[1])}")
-        elif symbol.name == "tapped_for_mana":
-            tapped_for_mana = True
-        elif symbol.name == "tap_trigger":
-            value = decode_value(args[4])
-            assert isinstance(value, Mana)
-            triggers[(_choice(args[0]), args[1])][(as_str(args[2]), as_int(args[3]))].append(value)
-        elif symbol.name == "tap_trigger_undefined":
-            undefined_triggers.append(f"{as_str(args[0])}#{as_int(args[1])}")
-        elif symbol.name != "tap_outcome":
-            raise ValueError(f"unexpected symbol in the tap answer: {symbol}")
-    if number is None:
-        raise QueryError(f"'{permanent}' ({perm.card}) has no mana ability")
-    if kind is None:
-        raise QueryError(
-            f"ability #{number} of '{permanent}' ({perm.card}) is not a mana ability; "
-            "see `mtgasp activations` for its abilities"
-        )
-    choices.sort(key=lambda c: MANA_TYPES.index(c) if c else -1)
-    return _TapAnswer(
-        number,
-        kind,
-        costs,
-        choices,
-        violations,
-        triggers,
-        undefined_triggers,
-        tapped_for_mana,
-        solution.stats,
-    )
-
-
-def _checked_choice(permanent: str, card: str, answer: _TapAnswer, choice: str) -> str:
-    """``choice`` if the ability may choose that type now (106.5, 106.7), else a QueryError."""
-    if answer.kind.name in ("fixed", "double_pool"):
-        raise QueryError(
-            f"ability #{answer.number} of '{permanent}' ({card}) chooses no type; "
-            "--choice applies only to abilities that add a type of your choice"
-        )
-    if choice.lower() not in answer.choices:
-        allowed = ", ".join(type_text(c) for c in answer.choices if c) or "none (106.5)"
-        raise QueryError(
-            f"'{permanent}' can't add {type_text(choice)} now; the types it may choose are: "
-            f"{allowed}"
-        )
-    return choice.lower()
-
-
-def check_tap_choice(board: Board, event: TapEvent) -> None:
-    """Raise a QueryError unless the event's chosen type is one its ability may choose now: a type
-    is defined only if the ability could produce it (106.5, 106.7; a lone Reflecting Pool chooses
-    none). Whether the ability could be activated now does not matter here."""
-    perm = board.permanent(event.permanent)
-    if event.choice is not None and perm is not None:
-        answer = _tap_answer(board, event.permanent, event.ability)
-        _checked_choice(event.permanent, perm.card, answer, event.choice)
-
-
-def tap(
-    board: Board, permanent: str, *, ability: int | None = None, choice: str | None = None
-) -> TapReport:
-    """Activate a mana ability of ``permanent`` now: every possible result (106.5, 106.12, 605)."""
-    answer = _tap_answer(board, permanent, ability)
-    perm = board.permanent(permanent)
-    assert perm is not None  # _tap_answer checked it
-    number, kind, choices = answer.number, answer.kind, answer.choices
-    if answer.violations:
-        raise QueryError(
-            f"'{permanent}' ({perm.card}) can't activate ability #{number} now: "
-            + "; ".join(sorted(answer.violations))
-        )
-    if choice is not None:
-        choices = [_checked_choice(permanent, perm.card, answer, choice)]
-    triggers = answer.triggers
-    cards = {p.id: p.card for p in board.battlefield}
-    results = []
-    for chosen in choices:
-        report = orderings(board, TapEvent(permanent, number, chosen), check_choice=False)
-        outcomes = []
-        for outcome in report.outcomes:
-            fired = triggers.get((chosen, _value_symbol(outcome.value)), {})
-            outcomes.append(
-                TapOutcome(
-                    value=outcome.value,
-                    orderings=outcome.orderings,
-                    witness=outcome.witness,
-                    triggers=tuple(
-                        TriggerAdd(src, cards[src], num, tuple(sorted(opts, key=value_sort_key)))
-                        for (src, num), opts in sorted(fired.items())
-                    ),
-                )
-            )
-        results.append(TapResult(chosen, tuple(outcomes)))
-    return TapReport(
-        permanent=permanent,
-        card=perm.card,
-        ability=number,
-        cost=tuple(
-            cost_text(c) for c in sorted(answer.costs, key=lambda c: (c.name != "mana", str(c)))
-        ),
-        kind=kind.name,
-        tapped_for_mana=answer.tapped_for_mana,
-        undefined=not choices,
-        results=tuple(results),
-        undefined_triggers=tuple(sorted(answer.undefined_triggers)),
-        stats=answer.stats,
-    )
-
-
-def _value_symbol(value: Value) -> Symbol:
-    if isinstance(value, Mana):
-        return Function("mana", [Number(getattr(value, t)) for t in MANA_TYPES])
-    assert isinstance(value, Nothing)
-    return Function("none", [])

@@ -2,32 +2,27 @@
 
 The encodings (``rules/614-replacement.lp``, ``rules/616-ordering.lp``) build the graph of the
 replacement process: nodes are (effects applied so far, current value), edges apply one effect the
-affected player may choose. This module reads that graph back and does the counting that needs
-big integers: how many orderings lead to each outcome, one witness ordering per outcome, and, on
-request, every ordering up to a bound.
+affected player may choose. This module asks for it and reports; ``replacement_graph.EventGraph``
+reads it back and does the counting that needs big integers: how many orderings lead to each
+outcome, one witness ordering per outcome, and, on request, every ordering up to a bound.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
 
 from clingo import Symbol
 
-from ._symbols import as_int, as_str
 from ._text import quote
 from .board import Board
 from .errors import QueryError
-from .facts import (
-    board_facts,
-    life_event_cause,
-    life_event_request,
-    mana_event_request,
-    whole,
-)
+from .events import Event, LifeEvent, TapEvent, parse_event
+from .facts import board_facts
+from .replacement_graph import Effect, EventGraph
+from .requests import life_event_cause, life_event_request, mana_event_request
 from .solve import SolveStats, solve
+from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
 __all__ = [
@@ -39,95 +34,12 @@ __all__ = [
     "Outcome",
     "TapEvent",
     "event_graph",
+    "life_orderings",
     "orderings",
     "parse_event",
 ]
 
 DEFAULT_MAX_ORDERINGS = 1000
-
-
-@dataclass(frozen=True)
-class TapEvent:
-    """A permanent's mana ability resolves (106.12b); ``choice`` is the type for "any color"."""
-
-    permanent: str
-    ability: int = 1
-    choice: str | None = None
-
-    def __str__(self) -> str:
-        chosen = f" choosing {{{self.choice.upper()}}}" if self.choice else ""
-        return f"{self.permanent} is tapped for mana (ability #{self.ability}{chosen})"
-
-
-@dataclass(frozen=True)
-class LifeEvent:
-    """A player gains or loses life, or has their life total set (119.3, 119.5)."""
-
-    kind: Literal["gain", "lose", "set"]
-    player: str
-    amount: int
-    cause: str | None = None  # the player who controls the spell or ability causing it, if known
-
-    def __str__(self) -> str:
-        if self.kind == "set":
-            text = f"{self.player}'s life total becomes {self.amount}"
-        else:
-            text = f"{self.player} would {self.kind} {self.amount} life"
-        if self.cause is not None:
-            text += f" (caused by a spell or ability {self.cause} controls)"
-        return text
-
-
-Event = TapEvent | LifeEvent
-
-_EVENT_HELP = (
-    "events are written tap:PERMANENT[:ABILITY[:TYPE]], gain:PLAYER:N, lose:PLAYER:N or "
-    "set:PLAYER:N (e.g. tap:pool, tap:birds:1:g, gain:bob:3)"
-)
-
-
-def parse_event(text: str) -> Event:
-    """Parse an event as the command line writes it (see ``mtgasp orderings --help``)."""
-    kind, _, rest = text.partition(":")
-    parts = rest.split(":") if rest else []
-    if kind in ("gain", "lose", "set"):
-        if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
-            raise QueryError(f"'{text}': {kind} needs a player and an amount; {_EVENT_HELP}")
-        amount = whole(parts[-1], "the amount of life")
-        if amount < 0 and kind != "set":
-            raise QueryError(f"'{text}': the amount must not be negative")
-        return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
-    if kind == "tap":
-        if not parts or not parts[0]:
-            raise QueryError(f"'{text}': tap needs a permanent id; {_EVENT_HELP}")
-        choice = None
-        if len(parts) >= 3 and parts[-1].lower() in MANA_TYPES and parts[-2].isdigit():
-            choice = parts.pop().lower()
-        ability = 1
-        if len(parts) >= 2 and parts[-1].isdigit():
-            ability = whole(parts.pop(), "the ability number", 1)
-        return TapEvent(":".join(parts), ability, choice)
-    raise QueryError(f"unknown event '{text}'; {_EVENT_HELP}")
-
-
-@dataclass(frozen=True)
-class Effect:
-    """A replacement effect that could modify the event."""
-
-    id: str
-    source: str
-    card: str
-    ability: int
-    controller: str
-    reason: str
-    rule_class: int
-    applies_now: bool
-    kind: str = ""
-    """The first effect of its kind: effects of one kind act alike on the event (same kind of
-    condition, change and 616.1 class) and always commute."""
-    independent: bool = False
-    """Its order cannot matter: it commutes with every other effect and never makes one apply
-    or stop applying, so it may stand anywhere in any ordering."""
 
 
 @dataclass(frozen=True)
@@ -154,6 +66,8 @@ class OrderingsReport:
     stats: SolveStats
     graph_nodes: int = 0
     graph_edges: int = 0
+    prohibited: bool = False
+    """The event gains (loses) life for a player who can't (119.7, 119.8): it won't happen."""
 
     @property
     def order_matters(self) -> bool:
@@ -224,10 +138,41 @@ def orderings(
         raise QueryError("--max-orderings must be at least 1")
     request, *cause = _request(board, event)
     if check_choice and isinstance(event, TapEvent):
-        from .mana import check_tap_choice  # mana builds on this module
-
         check_tap_choice(board, event)
     graph = event_graph(board_facts(board), request, extra=cause)
+    return _report(event, graph, list_all, max_orderings)
+
+
+def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[OrderingsReport, ...]:
+    """:func:`orderings` of several life events (none with a cause), all in one solve of the
+    orderings query (what ``check`` asks: a gain and a loss of 1 life for each player). Every
+    derived atom of the replacement engine names its event (616-ordering.lp), as for the many
+    events of could-produce, so one model holds each event's graph; it is split by event."""
+    requests = [_request(board, event) for event in events]
+    if any(len(request) > 1 for request in requests):
+        raise ValueError("life_orderings takes events without a cause")
+    solution = solve(
+        "orderings", board_facts(board), extra=[r for r, *_ in requests], consts=_CONSTS
+    )
+    (model,) = solution.models
+    reports = []
+    for event, (request, *_) in zip(events, requests, strict=True):
+        (term,) = request.arguments
+        mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
+        graph = _checked(EventGraph.read(mine, solution.stats))
+        reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
+    return tuple(reports)
+
+
+#: The orderings query's shown atoms that name an effect, not an event (the rest name the event).
+_PER_EFFECT = frozenset({"effect_card", "effect_controller", "effect_class", "effect_reason"})
+
+#: The orderings query's switches as ``orderings`` uses them (see :func:`event_graph`).
+_CONSTS = {"interchange": 1, "independence": 1}
+
+
+def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int) -> OrderingsReport:
+    """The report on ``event`` from its replacement graph."""
     if graph.start is None:
         raise QueryError(_no_event_message(event))
     counts = graph.count_paths()
@@ -250,6 +195,7 @@ def orderings(
         graph_nodes=graph.node_count(),
         graph_edges=graph.edge_count(),
         stats=graph.stats,
+        prohibited=graph.prohibited,
     )
 
 
@@ -279,7 +225,11 @@ def event_graph(
         },
     )
     (model,) = solution.models
-    graph = EventGraph.read(model, solution.stats)
+    return _checked(EventGraph.read(model, solution.stats))
+
+
+def _checked(graph: EventGraph) -> EventGraph:
+    """``graph``, unless its counts of applied effects overflow (a QueryError then)."""
     if graph.too_many:
         raise QueryError(
             "too many distinct replacement effects apply to this event: the counts of applied "
@@ -296,293 +246,3 @@ def _no_event_message(event: Event) -> str:
             f"(tap:{event.permanent}:{event.ability}:g), or the choice is not allowed"
         )
     return f"{event} is not an event mtgasp can build"
-
-
-_Node = tuple[int, Symbol]
-
-
-class EventGraph:
-    """The replacement graph of one event, as the encodings derived it (616.1).
-
-    A node is (counts of applied effects per kind in a mixed radix, current value); an edge
-    applies one more effect of a kind. Effects of one kind are interchangeable, so an edge of a
-    kind with ``S`` members of which ``A`` are applied stands for ``S - A`` distinct effects.
-    """
-
-    def __init__(self, stats: SolveStats) -> None:
-        self.stats = stats
-        self.start: _Node | None = None
-        self.chooser = ""
-        self.too_many = False
-        self.edges: dict[_Node, list[tuple[str, _Node]]] = defaultdict(list)
-        self.results: dict[_Node, Value] = {}
-        self.index: dict[str, int] = {}
-        self.kind_of: dict[str, str] = {}
-        self.kind_size: dict[str, int] = {}
-        self.kind_weight: dict[str, int] = {}
-        self.cards: dict[str, str] = {}
-        self.controllers: dict[str, str] = {}
-        self.classes: dict[str, int] = {}
-        self.reasons: dict[str, str] = {}
-        self.now: set[str] = set()
-        self.independent: set[str] = set()
-        self.anyway: set[str] = set()
-        self.cant: list[tuple[str, str, str]] = []
-        self._memo: dict[_Node, dict[Value, int]] | None = None
-        self._first: dict[Value, tuple[str, ...]] | None = None
-
-    @staticmethod
-    def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
-        graph = EventGraph(stats)
-        initial: Symbol | None = None
-        kind_ids: dict[Symbol, str] = {}
-        for symbol in model:
-            name, args = symbol.name, symbol.arguments
-            if name == "event_value":
-                initial = args[1]
-            elif name == "event_player":
-                graph.chooser = as_str(args[1])
-            elif name == "edge":
-                # The bulk of a large answer: read the numbers directly, name each kind once.
-                kind = kind_ids.get(args[3])
-                if kind is None:
-                    kind = kind_ids[args[3]] = _effect_id(args[3])
-                graph.edges[(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
-            elif name == "result":
-                graph.results[(as_int(args[1]), args[2])] = decode_value(args[3])
-            elif name == "candidate_index":
-                graph.index[_effect_id(args[1])] = as_int(args[2])
-            elif name == "effect_kind":
-                graph.kind_of[_effect_id(args[1])] = _effect_id(args[2])
-            elif name == "kind_size":
-                graph.kind_size[_effect_id(args[1])] = as_int(args[2])
-            elif name == "kind_weight":
-                graph.kind_weight[_effect_id(args[1])] = as_int(args[2])
-            elif name == "effect_card":
-                graph.cards[_effect_id(args[0])] = as_str(args[1])
-            elif name == "effect_controller":
-                graph.controllers[_effect_id(args[0])] = as_str(args[1])
-            elif name == "effect_class":
-                graph.classes[_effect_id(args[0])] = as_int(args[1])
-            elif name == "effect_reason":
-                graph.reasons[_effect_id(args[0])] = as_str(args[1])
-            elif name == "applicable_now":
-                graph.now.add(_effect_id(args[1]))
-            elif name in ("cant_gain_life", "cant_lose_life"):
-                graph.cant.append((name, as_str(args[0]), as_str(args[1])))
-            elif name == "independent":
-                graph.independent.add(_effect_id(args[1]))
-            elif name == "applied_anyway":
-                graph.anyway.add(_effect_id(args[1]))
-            elif name == "too_many_effects":
-                graph.too_many = True
-            elif name not in ("event", "outcome", "cant_happen"):
-                raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
-        if initial is not None and not graph.too_many:
-            graph.start = (0, initial)
-        for edges in graph.edges.values():
-            edges.sort(key=lambda edge: graph.index[edge[0]])
-        return graph
-
-    def members(self, kind: str) -> list[str]:
-        """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
-        return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
-
-    def _applied(self, mask: int, kind: str) -> int:
-        return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
-
-    def _free(self) -> list[str]:
-        """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
-        return sorted(
-            (e for e, k in self.kind_of.items() if k in self.anyway),
-            key=self.index.__getitem__,
-        )
-
-    def _insertions(self, mask: int) -> int:
-        """In how many ways the independent effects can join an ordering that ends at ``mask``:
-        placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
-        placed = sum(self._applied(mask, k) for k in self.kind_size if k not in self.independent)
-        ways = 1
-        for extra in range(1, len(self._free()) + 1):
-            ways *= placed + extra
-        return ways
-
-    def node_count(self) -> int:
-        nodes = set(self.edges) | set(self.results)
-        for edges in self.edges.values():
-            nodes.update(target for _, target in edges)
-        return len(nodes)
-
-    def edge_count(self) -> int:
-        return sum(len(edges) for edges in self.edges.values())
-
-    def count_paths(self) -> dict[Value, int]:
-        """Orderings of distinct effects per outcome (exact integers).
-
-        A path of kinds stands for the product, over its edges, of the effects of that kind not
-        yet applied: each of them could be the one chosen there, and each leads to the same node.
-        """
-        assert self.start is not None
-        return self._counts()[self.start]
-
-    def _counts(self) -> dict[_Node, dict[Value, int]]:
-        """For every node, the orderings from it to each outcome."""
-        assert self.start is not None
-        if self._memo is not None:
-            return self._memo
-        memo: dict[_Node, dict[Value, int]] = {}
-        # Iterative post-order, so deep graphs do not hit Python's recursion limit.
-        stack: list[tuple[_Node, bool]] = [(self.start, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if node in memo:
-                continue
-            if node in self.results:
-                memo[node] = {self.results[node]: self._insertions(node[0])}
-                continue
-            if not expanded:
-                stack.append((node, True))
-                stack.extend((t, False) for _, t in self.edges[node] if t not in memo)
-                continue
-            total: dict[Value, int] = defaultdict(int)
-            for kind, target in self.edges[node]:
-                ways = self.kind_size[kind] - self._applied(node[0], kind)
-                for value, count in memo[target].items():
-                    total[value] += ways * count
-            memo[node] = dict(total)
-        self._memo = memo
-        return memo
-
-    def witness(self, value: Value) -> tuple[str, ...]:
-        """The first ordering, effects compared by their index, that gives ``value``."""
-        return self._witnesses()[value]
-
-    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
-        """The first ordering of every outcome, found in one depth-first walk over the edges in
-        index order that enters each node once. Two paths to one node apply as many effects, so
-        the first to reach a node is the smallest prefix of every ordering through it: the first
-        final node of an outcome reached ends that outcome's first ordering (linear in the graph,
-        not once per outcome)."""
-        assert self.start is not None
-        if self._first is not None:
-            return self._first
-        first: dict[Value, tuple[str, ...]] = {}
-        if self.start in self.results:
-            first[self.results[self.start]] = ()
-        seen = {self.start}
-        path: list[str] = []  # the effects applied along the stack below its first node
-        stack = [iter(self.edges.get(self.start, ()))]
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                del path[max(len(stack) - 1, 0) :]
-                continue
-            kind, target = step
-            if target in seen:
-                continue
-            seen.add(target)
-            path.append(self.members(kind)[self._applied(target[0], kind) - 1])
-            if target in self.results:
-                first.setdefault(self.results[target], tuple(path))
-            stack.append(iter(self.edges.get(target, ())))
-        free = tuple(self._free())
-        self._first = {value: (*found, *free) for value, found in first.items()}
-        return self._first
-
-    def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
-        """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.
-
-        The effects of independent kinds may be chosen at any point (each once); the others
-        follow the graph's edges.
-        """
-        assert self.start is not None
-        members = {kind: self.members(kind) for kind in self.kind_size}
-        free = self._free()
-        count = 0
-        stack: list[tuple[_Node, tuple[str, ...]]] = [(self.start, ())]
-        while stack and count < limit:
-            node, path = stack.pop()
-            used = set(path)
-            steps = [
-                (effect, target)
-                for kind, target in self.edges[node]
-                for effect in members[kind]
-                if effect not in used
-            ]
-            steps += [(effect, node) for effect in free if effect not in used]
-            if not steps:
-                count += 1
-                yield path
-                continue
-            steps.sort(key=lambda step: self.index[step[0]])
-            for effect, target in reversed(steps):
-                stack.append((target, (*path, effect)))
-
-    def noncommuting(self) -> tuple[tuple[str, str], ...]:
-        """Pairs of effects whose relative order changes the result.
-
-        Two effects A and B, both choosable at some node, do not commute there when applying A
-        then B and B then A do not reach the same node (one of the orders may not even be
-        possible, 616.1f) and choosing A first and choosing B first can lead to different sets
-        of outcomes. Effects of one kind always commute.
-        """
-        assert self.start is not None
-        reach = {node: frozenset(counts) for node, counts in self._counts().items()}
-        step = {node: dict(edges) for node, edges in self.edges.items()}
-        pairs: set[tuple[str, str]] = set()
-        for choices in step.values():
-            kinds = sorted(choices, key=self.index.__getitem__)
-            for i, first in enumerate(kinds):
-                for second in kinds[i + 1 :]:
-                    if (first, second) in pairs:
-                        continue
-                    one = step.get(choices[first], {}).get(second)
-                    other = step.get(choices[second], {}).get(first)
-                    if (one is None or one != other) and (
-                        reach[choices[first]] != reach[choices[second]]
-                    ):
-                        pairs.add((first, second))
-        expanded = {
-            (a, b) if self.index[a] < self.index[b] else (b, a)
-            for first, second in pairs
-            for a in self.members(first)
-            for b in self.members(second)
-        }
-        return tuple(sorted(expanded, key=lambda p: (self.index[p[0]], self.index[p[1]])))
-
-    def effects(self) -> tuple[Effect, ...]:
-        result = []
-        for effect_id in sorted(self.index, key=self.index.__getitem__):
-            source, _, ability = effect_id.rpartition("#")
-            result.append(
-                Effect(
-                    id=effect_id,
-                    source=source,
-                    card=self.cards[effect_id],
-                    ability=int(ability),
-                    controller=self.controllers[effect_id],
-                    reason=self.reasons.get(effect_id, ""),
-                    rule_class=self.classes[effect_id],
-                    applies_now=effect_id in self.now,
-                    kind=self.kind_of[effect_id],
-                    independent=self.kind_of[effect_id] in self.independent,
-                )
-            )
-        return tuple(result)
-
-    def prohibitions(self) -> tuple[str, ...]:
-        texts = []
-        for name, player, source in sorted(set(self.cant)):
-            if player != self.chooser:
-                continue
-            verb = "gain" if name == "cant_gain_life" else "lose"
-            rule = "119.7" if verb == "gain" else "119.8"
-            texts.append(f"{rule}: {player} can't {verb} life (because of {source})")
-        return tuple(texts)
-
-
-def _effect_id(symbol: Symbol) -> str:
-    """``effect("mr", 1)`` -> ``"mr#1"``: the source's id and the ability's number."""
-    source, number = symbol.arguments
-    return f"{as_str(source)}#{as_int(number)}"

@@ -17,8 +17,9 @@ from typing import Any
 
 import clingo.ast
 import yaml
-from clingo import Function, Number, String, Symbol
+from clingo import Symbol
 
+from . import requests
 from ._symbols import as_str, value
 from .errors import QueryError
 from .solve import SolveStats, card_names, parse_program, solve
@@ -106,12 +107,8 @@ def _players(bounds: Bounds) -> list[str]:
 
 
 def _bound_facts(bounds: Bounds) -> list[Symbol]:
-    facts = [Function("bound_permanents", [Number(bounds.permanents)])]
-    for seat, name in enumerate(_players(bounds), start=1):
-        facts.append(Function("bound_player", [String(name), Number(seat)]))
-    for card in sorted(bounds.cards or card_names()):
-        facts.append(Function("bound_card", [String(card)]))
-    return facts
+    cards = sorted(bounds.cards or card_names())
+    return requests.bound_facts(bounds.permanents, _players(bounds), cards)
 
 
 def _refuse_code(path: Path) -> None:

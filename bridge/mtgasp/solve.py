@@ -10,7 +10,9 @@ Every grounding and solve runs through ``budget.run``: it stops at the time limi
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -32,8 +34,12 @@ __all__ = [
     "SolveStats",
     "card_names",
     "count_models",
+    "counting_groundings",
     "ground",
+    "nonpermanent_cards",
+    "parse_once",
     "parse_program",
+    "plus_stats",
     "solve",
 ]
 
@@ -49,6 +55,19 @@ class SolveStats:
     choices: int
     conflicts: int
     models: int
+
+
+def plus_stats(stats: SolveStats, other: SolveStats) -> SolveStats:
+    """The cost of two solves of one grounding (its size counted once)."""
+    return SolveStats(
+        atoms=stats.atoms,
+        rules=stats.rules,
+        ground_seconds=stats.ground_seconds + other.ground_seconds,
+        solve_seconds=stats.solve_seconds + other.solve_seconds,
+        choices=stats.choices + other.choices,
+        conflicts=stats.conflicts + other.conflicts,
+        models=stats.models + other.models,
+    )
 
 
 @dataclass(frozen=True)
@@ -91,6 +110,12 @@ class _Messages:
 _COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
 
 
+def parse_once(path: Path) -> tuple[Any, ...]:
+    """The parsed statements of an entry program of mtgasp's: parsed on first use, then kept for
+    the rest of the process (every Control of that program is given these)."""
+    return _program(path)
+
+
 @cache
 def _program(path: Path) -> tuple[Any, ...]:
     """The parsed statements of an entry program and of everything it includes (clingo resolves
@@ -129,6 +154,21 @@ def _arguments(max_models: int, consts: Mapping[str, int] | None, *options: str)
     return args
 
 
+#: How often each entry program was ground in this process (see :func:`counting_groundings`).
+_GROUNDINGS: Counter[str] = Counter()
+
+
+@contextmanager
+def counting_groundings() -> Iterator[Counter[str]]:
+    """The groundings of each entry program (by file name) made inside the ``with`` block."""
+    before = Counter(_GROUNDINGS)
+    counts: Counter[str] = Counter()
+    try:
+        yield counts
+    finally:
+        counts.update(_GROUNDINGS - before)
+
+
 def _grounded(
     path: Path,
     facts: Iterable[Symbol],
@@ -139,6 +179,7 @@ def _grounded(
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
     and its statements), ground; clingo's messages about a user's program become a QueryError,
     about ours an EncodingError. Returns the Control, its message log and the grounding time."""
+    _GROUNDINGS[path.name] += 1
     messages = _Messages()
     ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
@@ -237,7 +278,7 @@ def solve(
 
 
 class Grounding:
-    """One grounding of an entry program, solved many times: each solve assumes one of the
+    """One grounding of an entry program, solved many times: each solve assumes some of the
     program's free external atoms of some signatures true and all the others false (multi-shot
     solving), or all false. Many questions on one board for one grounding (see :func:`ground`)."""
 
@@ -260,24 +301,26 @@ class Grounding:
             if atom.is_external
         }
 
-    def solve(self, true: Symbol | None = None) -> Solution:
-        """Solve with the free external ``true`` assumed true (none if None), every other false.
+    def solve(self, *true: Symbol) -> Solution:
+        """Solve with the free externals ``true`` assumed true (none if none given), every other
+        false.
 
         The grounding time is charged to the first solve.
         """
-        chosen = None
-        if true is not None:
-            chosen = self._externals.get(true)
-            if chosen is None:
-                headline = f"{true} is not a free external atom"
+        chosen: set[int] = set()
+        for symbol in true:
+            literal = self._externals.get(symbol)
+            if literal is None:
+                headline = f"{symbol} is not a free external atom"
                 raise EncodingError(_report(self._path, self._messages, headline))
+            chosen.add(literal)
         models: list[tuple[Symbol, ...]] = []
 
         def on_model(model: clingo.Model) -> None:
             models.append(tuple(sorted(model.symbols(shown=True))))
 
         start = time.perf_counter()
-        assumptions = [lit if lit == chosen else -lit for lit in self._externals.values()]
+        assumptions = [lit if lit in chosen else -lit for lit in self._externals.values()]
         result = budget.run(
             self._ctl, lambda: self._ctl.solve(assumptions=assumptions, on_model=on_model)
         )
@@ -301,7 +344,7 @@ def ground(
     consts: Mapping[str, int] | None = None,
 ) -> Grounding:
     """Ground ``query`` on ``facts`` once, to be solved as often as needed (:class:`Grounding`),
-    each time with at most one of its free external atoms of the signatures ``externals`` true.
+    each time with some of its free external atoms of the signatures ``externals`` true.
 
     ``options`` are further clingo options (e.g. ``--heuristic=Domain`` for the program's
     ``#heuristic`` directives).
@@ -396,12 +439,32 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
 @cache
 def card_names() -> frozenset[str]:
     """The Oracle names of every card mtgasp knows (``card/1`` in ``asp/cards``)."""
+    return frozenset(_cards()[0])
+
+
+@cache
+def nonpermanent_cards() -> dict[str, tuple[str, str]]:
+    """The cards that can never be permanents, each with its type and the rule that says so:
+    instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``, ``rules/110-permanents.lp``."""
+    return _cards()[1]
+
+
+@cache
+def _cards() -> tuple[frozenset[str], dict[str, tuple[str, str]]]:
     messages = _Messages()
     ctl = clingo.Control(logger=messages)
     ctl.load(str(asp_path() / "defined.lp"))
     ctl.load(str(asp_path() / "cards" / "cards.lp"))
+    ctl.load(str(asp_path() / "rules" / "110-permanents.lp"))
     ctl.ground([("base", [])])
     names = {atom.symbol.arguments[0].string for atom in ctl.symbolic_atoms.by_signature("card", 1)}
+    nonpermanent = {
+        atom.symbol.arguments[0].string: (
+            atom.symbol.arguments[1].name,
+            atom.symbol.arguments[2].string,
+        )
+        for atom in ctl.symbolic_atoms.by_signature("nonpermanent_card", 3)
+    }
     if messages.lines:
         raise EncodingError(_report(asp_path() / "cards" / "cards.lp", messages, "bad card data"))
-    return frozenset(names)
+    return frozenset(names), nonpermanent

@@ -9,7 +9,8 @@ from typing import Any
 import yaml
 
 from .._output import dumps, table
-from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict, board_to_data
+from ..board_write import board_to_data
+from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
 from ..errors import QueryError
 from . import _common
 

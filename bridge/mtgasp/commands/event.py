@@ -5,8 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..courses import life_event
-from ..errors import QueryError
-from ..facts import whole
+from ..events import LIFE_KINDS, LifeEvent, parse_event
 from . import _common, _courses
 
 NAME = "event"
@@ -33,17 +32,7 @@ example:
 
 
 def run(args: argparse.Namespace) -> str:
-    kind, _, rest = args.event.partition(":")
-    player, _, amount = rest.rpartition(":")
-    if kind not in ("gain", "lose", "set") or not player or not amount.lstrip("-").isdigit():
-        raise QueryError(
-            f"'{args.event}': events are written gain:PLAYER:N, lose:PLAYER:N or set:PLAYER:N"
-        )
-    report = life_event(
-        _common.board(args),
-        kind,
-        player,
-        whole(amount, "the amount"),
-        max_courses=args.max_courses,
-    )
+    event = parse_event(args.event, kinds=LIFE_KINDS)
+    assert isinstance(event, LifeEvent)
+    report = life_event(_common.board(args), event, max_courses=args.max_courses)
     return _courses.output(report, args)

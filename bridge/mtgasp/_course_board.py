@@ -1,0 +1,78 @@
+"""The board a course ends on, rebuilt from its final state."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from ._course_model import FinalState
+from .board import Board, History, Permanent, Player, Team
+
+
+def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Board:
+    """The board a course ends on (stack empty), with this turn's history brought up to date."""
+    life = dict(state.life)
+    on_bf = set(state.battlefield)
+    counters: dict[str, dict[str, int]] = defaultdict(dict)
+    for perm, kind, n in state.counters:
+        counters[perm][kind] = n
+    battlefield = [
+        p
+        if dict(p.counters) == counters.get(p.id, {})
+        else replace(p, counters=counters.get(p.id, {}))
+        for p in board.battlefield
+        if p.id in on_bf
+    ]
+    if new is not None and new.id in on_bf:
+        battlefield.append(replace(new, counters=counters.get(new.id, {})))
+    for item in board.stack:
+        if item.id in on_bf and item.ability is None:
+            battlefield.append(
+                Permanent(
+                    item.id,
+                    item.source,
+                    item.controller,
+                    item.controller,
+                    since_turn_start=False,
+                    counters=counters.get(item.id, {}),
+                    x=item.x,
+                )
+            )
+    zone_maps: dict[str, dict[str, list[str]]] = {
+        "hand": defaultdict(list),
+        "graveyard": defaultdict(list),
+        "library": defaultdict(list),
+    }
+    staying = []
+    arriving = []
+    for player, zone, card, key in state.zones:
+        parts = key.split("/")
+        if len(parts) == 3 and parts[0] == player and parts[1] == zone:
+            staying.append((player, zone, int(parts[2]), card))
+        else:
+            arriving.append((player, zone, key, card))
+    for player, zone, _, card in sorted(staying):
+        zone_maps[zone][player].append(card)
+    for player, zone, _, card in sorted(arriving):
+        zone_maps[zone][player].append(card)
+    players = tuple(Player(p.name, life.get(p.name, p.life), p.team) for p in board.players)
+    teams = tuple(Team(t.name, life.get(t.name, t.life)) for t in board.teams)
+    history = History(
+        gained_life={p: n for p, n in state.gained if n > 0},
+        lost_life={p: n for p, n in state.lost if n > 0},
+        attacked_with=board.this_turn.attacked_with,
+        tapped_for_mana=tuple(t for t in board.this_turn.tapped_for_mana if t in on_bf),
+    )
+    return Board(
+        players=players,
+        turn=board.turn,
+        teams=teams,
+        battlefield=tuple(battlefield),
+        effects=board.effects,
+        hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
+        graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},
+        library={p: tuple(c) for p, c in sorted(zone_maps["library"].items())},
+        stack=(),
+        this_turn=history,
+        source=board.source,
+    )

@@ -1,0 +1,224 @@
+"""Decoding course models: trigger verdicts, final states, outcomes and what changed."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from clingo import Symbol
+
+from ._course_board import _final_board
+from ._course_count import Query, _name, _py, _state_id
+from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
+from ._course_names import _item_id
+from ._symbols import as_int, as_str
+from .board import Board, Permanent
+from .solve import SolveStats
+
+
+def _decode(
+    query: Query,
+    board: Board,
+    request: str,
+    models: Sequence[Sequence[Symbol]],
+    keys: Sequence[tuple[Symbol, ...]],
+    counts: Counter[frozenset[int]],
+    counted: bool,
+    max_courses: int,
+    horizon: int,
+    hit: bool,
+    stats: list[SolveStats],
+    new: Permanent | None,
+) -> CourseReport:
+    first = models[0]
+    triggers = _triggers(board, first)
+    unmodelled: set[str] = set()
+    mana_values: set[tuple[str, str, int]] = set()
+    outcomes = []
+    for model, key in zip(models, keys, strict=True):
+        names = {_name(s) for s in model}
+        state = _final_state(board, key, new)
+        new_board = _final_board(board, state, new)
+        outcomes.append(
+            Outcome(
+                state=state,
+                courses=counts.get(_state_id(key), 0),
+                changes=tuple(_changes(board, new_board, state)),
+                board=new_board,
+                _model=tuple(model),
+                _source=board,
+            )
+        )
+        if not names & {"unmodelled", "mana_value", "spell_mana_value"}:
+            continue
+        for s in model:
+            if s.name == "unmodelled":
+                unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
+            elif s.name == "mana_value":
+                mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
+            elif s.name == "spell_mana_value":
+                mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
+    outcomes.sort(
+        key=lambda o: (
+            -o.courses,
+            o.state.life,
+            o.state.battlefield,
+            o.state.zones,
+            o.state.counters,
+            o.state.gained,
+            o.state.lost,
+        )
+    )
+    return CourseReport(
+        query=query,
+        board=board,
+        request=request,
+        triggers=triggers,
+        outcomes=tuple(outcomes),
+        total_courses=sum(counts.values()),
+        counted=counted,
+        max_courses=max_courses,
+        horizon=horizon,
+        hit_horizon=hit,
+        unmodelled=tuple(sorted(unmodelled)),
+        mana_values=tuple(sorted(mana_values)),
+        stats=tuple(stats),
+    )
+
+
+def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ...]:
+    cards = {p.id: p for p in board.battlefield}
+    verdicts = []
+    for s in model:
+        if s.name not in ("begin_trigger", "not_triggered"):
+            continue
+        args = s.arguments
+        perm = cards[as_str(args[0])]
+        common = (perm.id, perm.card, as_int(args[1]), perm.controller)
+        if s.name == "begin_trigger":
+            verdicts.append(TriggerVerdict(*common, True, player=as_str(args[2])))
+        else:
+            verdicts.append(
+                TriggerVerdict(*common, False, rule=as_str(args[2]), reason=as_str(args[3]))
+            )
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    return tuple(
+        sorted(set(verdicts), key=lambda v: (order[v.permanent], v.ability, v.player or ""))
+    )
+
+
+def _card_key(obj: Any) -> str:
+    if isinstance(obj, tuple):
+        _, owner, (zone,), index = obj
+        return f"{owner}/{zone}/{index}"
+    return str(obj)
+
+
+def _object_cards(board: Board, new: Permanent | None) -> dict[str, str]:
+    """Card names of objects a course may move: permanents, spells on the stack, the cast one."""
+    cards = {item.id: item.source for item in board.stack if item.ability is None}
+    cards.update({p.id: p.card for p in board.battlefield})
+    if new is not None:
+        cards[new.id] = new.card
+    return cards
+
+
+def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> FinalState:
+    """The final state: the board with the differences a course made (``end_*`` atoms)."""
+    life = {p.name: p.life for p in board.players if p.team is None}
+    life.update({t.name: t.life for t in board.teams})
+    left: set[str] = set()
+    entered: set[str] = set()
+    moved: dict[str, tuple[str, str]] = {}
+    counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
+    gained = dict(board.this_turn.gained_life)
+    lost = dict(board.this_turn.lost_life)
+    cards = _object_cards(board, new)
+    hit = False
+    for symbol in key:
+        name, *args = _py(symbol)
+        if name == "end_life":
+            life[args[0]] = args[1]
+        elif name == "end_left":
+            left.add(args[0])
+        elif name == "end_entered":
+            entered.add(args[0])
+        elif name == "end_moved":
+            moved[_card_key(args[0])] = (args[2], args[1][0])
+        elif name == "end_counter":
+            counters[(args[0], args[1])] = args[2]
+        elif name == "end_gained":
+            gained[args[0]] = args[1]
+        elif name == "end_lost":
+            lost[args[0]] = args[1]
+        elif name == "hit_horizon":
+            hit = True
+    zones = []
+    for zone in ("hand", "graveyard", "library"):
+        for player, names in getattr(board, zone).items():
+            for index, card in enumerate(names, start=1):
+                card_key = f"{player}/{zone}/{index}"
+                where = moved.get(card_key, (player, zone))
+                zones.append((where[0], where[1], card, card_key))
+    for obj, where in moved.items():
+        if "/" not in obj:
+            zones.append((where[0], where[1], cards.get(obj, obj), obj))
+    battlefield = [p.id for p in board.battlefield if p.id not in left] + sorted(entered)
+    return FinalState(
+        life=tuple(sorted(life.items())),
+        battlefield=tuple(sorted(battlefield)),
+        zones=tuple(sorted(zones)),
+        counters=tuple(sorted((o, k, n) for (o, k), n in counters.items() if o in battlefield)),
+        gained=tuple(sorted(gained.items())),
+        lost=tuple(sorted(lost.items())),
+        hit_horizon=hit,
+    )
+
+
+def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
+    lines = []
+    old_life = {p.name: p.life for p in before.players if p.team is None}
+    old_life.update({t.name: t.life for t in before.teams})
+    new_life = dict(state.life)
+    for holder in sorted(new_life, key=lambda h: list(old_life).index(h) if h in old_life else 0):
+        if new_life[holder] != old_life.get(holder):
+            lines.append(f"{holder}: life {old_life.get(holder)} -> {new_life[holder]}")
+    after_ids = {p.id for p in after.battlefield}
+    for perm in before.battlefield:
+        if perm.id not in after_ids:
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) left the battlefield")
+    before_by_id = {p.id: p for p in before.battlefield}
+    for perm in after.battlefield:
+        old = before_by_id.get(perm.id)
+        if old is None:
+            counters = (
+                ", ".join(f"{n} {k}" for k, n in sorted(perm.counters.items())) or "no counters"
+            )
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) entered with {counters}")
+        elif dict(old.counters) != dict(perm.counters):
+            for kind in sorted(set(old.counters) | set(perm.counters)):
+                before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)
+                if before_n != after_n:
+                    lines.append(
+                        f"{perm.controller}: {perm.id} ({perm.card}) {kind} counters "
+                        f"{before_n} -> {after_n}"
+                    )
+    for zone in ("hand", "graveyard"):
+        old_zone = getattr(before, zone)
+        new_zone = getattr(after, zone)
+        for player in [p.name for p in before.players]:
+            old_cards = Counter(old_zone.get(player, ()))
+            new_cards = Counter(new_zone.get(player, ()))
+            for card, n in sorted((new_cards - old_cards).items()):
+                lines.append(f"{player}: +{n} {card} in {zone}")
+            for card, n in sorted((old_cards - new_cards).items()):
+                lines.append(f"{player}: -{n} {card} from {zone}")
+    old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
+    for player, amount in state.gained:
+        if amount != old_gained.get(player, 0):
+            lines.append(f"{player}: gained {amount} life this turn (history)")
+    for player, amount in state.lost:
+        if amount != old_lost.get(player, 0):
+            lines.append(f"{player}: lost {amount} life this turn (history)")
+    return lines or ["nothing changed"]

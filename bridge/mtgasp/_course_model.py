@@ -1,0 +1,83 @@
+"""What a course query answers: trigger verdicts, final states, outcomes and the report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from clingo import Symbol
+
+from ._course_count import Query
+from ._course_names import _items, _Names
+from ._course_witness import _witness
+from .board import Board
+from .solve import SolveStats
+
+
+@dataclass(frozen=True)
+class TriggerVerdict:
+    """An "at the beginning of" ability as the step begins: triggered (for whom) or why not."""
+
+    permanent: str
+    card: str
+    ability: int
+    controller: str
+    triggered: bool
+    player: str | None = None
+    rule: str | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class FinalState:
+    """Where a course ends: life totals (per player, or per team in Two-Headed Giant), zones."""
+
+    life: tuple[tuple[str, int], ...]
+    battlefield: tuple[str, ...]
+    zones: tuple[tuple[str, str, str, str], ...]  # (player, zone, card name, card key)
+    counters: tuple[tuple[str, str, int], ...]
+    gained: tuple[tuple[str, int], ...]
+    lost: tuple[tuple[str, int], ...]
+    hit_horizon: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A distinct final state, how many courses lead to it, and one of them (the witness)."""
+
+    state: FinalState
+    courses: int
+    changes: tuple[str, ...]
+    board: Board
+    _model: tuple[Symbol, ...] = field(repr=False, compare=False, default=())
+    _source: Board | None = field(repr=False, compare=False, default=None)
+
+    @property
+    def witness(self) -> tuple[str, ...]:
+        """One course that ends in this state, step by step (decoded when asked for)."""
+        assert self._source is not None
+        model = tuple(sorted(self._model))
+        return tuple(_witness(model, _Names(self._source, _items(model))))
+
+
+@dataclass(frozen=True)
+class CourseReport:
+    """Every course from a board until the stack is empty again, grouped by final state."""
+
+    query: Query
+    board: Board
+    request: str
+    triggers: tuple[TriggerVerdict, ...]
+    outcomes: tuple[Outcome, ...]
+    total_courses: int
+    counted: bool
+    max_courses: int
+    horizon: int
+    hit_horizon: bool
+    unmodelled: tuple[str, ...]
+    mana_values: tuple[tuple[str, str, int], ...] = ()
+    stats: tuple[SolveStats, ...] = field(default=())
+
+    @property
+    def truncated(self) -> bool:
+        """True when some count or course was cut by a bound (courses counted, horizon)."""
+        return not self.counted or self.hit_horizon

@@ -1,0 +1,98 @@
+"""Events as the command line and the API write them: one model and one parser for every query
+that takes an event (``orderings``, ``event``; ``tap`` builds its own ``TapEvent``).
+
+``tap:PERMANENT[:ABILITY[:TYPE]]`` is a mana ability resolving (106.12b); ``gain:PLAYER:N``,
+``lose:PLAYER:N`` and ``set:PLAYER:N`` are life events (119.3, 119.5).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ._numbers import whole
+from .errors import QueryError
+from .values import MANA_TYPES
+
+__all__ = ["EVENT_KINDS", "LIFE_KINDS", "Event", "LifeEvent", "TapEvent", "parse_event"]
+
+#: Every kind of event, and the life events alone (``mtgasp event`` takes only these).
+EVENT_KINDS = ("tap", "gain", "lose", "set")
+LIFE_KINDS = ("gain", "lose", "set")
+
+_FORMS = {
+    "tap": "tap:PERMANENT[:ABILITY[:TYPE]]",
+    "gain": "gain:PLAYER:N",
+    "lose": "lose:PLAYER:N",
+    "set": "set:PLAYER:N",
+}
+_EXAMPLES = {"tap": ("tap:pool", "tap:birds:1:g"), "gain": ("gain:bob:3",)}
+
+
+@dataclass(frozen=True)
+class TapEvent:
+    """A permanent's mana ability resolves (106.12b); ``choice`` is the type for "any color"."""
+
+    permanent: str
+    ability: int = 1
+    choice: str | None = None
+
+    def __str__(self) -> str:
+        chosen = f" choosing {{{self.choice.upper()}}}" if self.choice else ""
+        return f"{self.permanent} is tapped for mana (ability #{self.ability}{chosen})"
+
+
+@dataclass(frozen=True)
+class LifeEvent:
+    """A player gains or loses life, or has their life total set (119.3, 119.5)."""
+
+    kind: Literal["gain", "lose", "set"]
+    player: str
+    amount: int
+    cause: str | None = None  # the player who controls the spell or ability causing it, if known
+
+    def __str__(self) -> str:
+        if self.kind == "set":
+            text = f"{self.player}'s life total becomes {self.amount}"
+        else:
+            text = f"{self.player} would {self.kind} {self.amount} life"
+        if self.cause is not None:
+            text += f" (caused by a spell or ability {self.cause} controls)"
+        return text
+
+
+Event = TapEvent | LifeEvent
+
+
+def _help(kinds: Sequence[str]) -> str:
+    """``events are written ... (e.g. ...)`` for the kinds accepted."""
+    forms = [_FORMS[k] for k in kinds]
+    written = ", ".join(forms[:-1]) + f" or {forms[-1]}" if len(forms) > 1 else forms[0]
+    examples = ", ".join(e for k in kinds for e in _EXAMPLES.get(k, ()))
+    return f"events are written {written} (e.g. {examples})"
+
+
+def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
+    """Parse an event as the command line writes it (see ``mtgasp orderings --help``), accepting
+    only the ``kinds`` given (:data:`EVENT_KINDS`, or :data:`LIFE_KINDS` for ``mtgasp event``)."""
+    kind, _, rest = text.partition(":")
+    parts = rest.split(":") if rest else []
+    if kind in LIFE_KINDS and kind in kinds:
+        if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
+            raise QueryError(f"'{text}': {kind} needs a player and an amount; {_help(kinds)}")
+        amount = whole(parts[-1], "the amount of life")
+        if amount < 0 and kind != "set":
+            raise QueryError(f"'{text}': the amount must not be negative")
+        return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
+    if kind == "tap" and kind in kinds:
+        if not parts or not parts[0]:
+            raise QueryError(f"'{text}': tap needs a permanent id; {_help(kinds)}")
+        choice = None
+        if len(parts) >= 3 and parts[-1].lower() in MANA_TYPES and parts[-2].isdigit():
+            choice = parts.pop().lower()
+        ability = 1
+        if len(parts) >= 2 and parts[-1].isdigit():
+            ability = whole(parts.pop(), "the ability number", 1)
+        return TapEvent(":".join(parts), ability, choice)
+    raise QueryError(f"unknown event '{text}'; {_help(kinds)}")

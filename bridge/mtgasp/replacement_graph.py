@@ -1,0 +1,361 @@
+"""The replacement graphs the encodings derive (616.1, ``rules/616-ordering.lp``): the one reader
+of ``event_value/2`` (the start), ``edge/6`` and ``result/4``, per event
+(:class:`ReplacementGraphs`; could-produce reads one per defined mana event), and one event's graph
+with what the orderings query says about its effects, counted with big integers
+(:class:`EventGraph`).
+
+A node is (counts of applied effects per kind in a mixed radix, current value); an edge applies one
+more effect of a kind, named ``source#ability`` by its kind's first effect.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from clingo import Symbol
+
+from ._symbols import as_int, as_str
+from .solve import SolveStats
+from .values import Value, decode_value
+
+__all__ = ["GRAPH_SIGNATURES", "Effect", "EventGraph", "Node", "ReplacementGraphs", "effect_id"]
+
+Node = tuple[int, Symbol]
+
+#: The atoms a replacement graph is read from.
+GRAPH_SIGNATURES = frozenset({"event_value", "edge", "result"})
+
+
+def effect_id(symbol: Symbol) -> str:
+    """``effect("mr", 1)`` -> ``"mr#1"``: the source's id and the ability's number."""
+    source, number = symbol.arguments
+    return f"{as_str(source)}#{as_int(number)}"
+
+
+class ReplacementGraphs:
+    """The replacement graphs of a model, by event (its request term, e.g. ``tap(O, N, Ch)``)."""
+
+    def __init__(self) -> None:
+        self.start: dict[Symbol, Node] = {}
+        self.edges: dict[Symbol, dict[Node, list[tuple[str, Node]]]] = defaultdict(
+            lambda: defaultdict(list)
+        )
+        self.results: dict[Symbol, dict[Node, Symbol]] = defaultdict(dict)
+        self._kinds: dict[Symbol, str] = {}
+
+    def read(self, symbol: Symbol) -> None:
+        """Read one ``event_value/2``, ``edge/6`` or ``result/4`` atom (see GRAPH_SIGNATURES)."""
+        name, args = symbol.name, symbol.arguments
+        if name == "edge":
+            # The bulk of a large answer: read the numbers directly, name each kind once.
+            kind = self._kinds.get(args[3])
+            if kind is None:
+                kind = self._kinds[args[3]] = effect_id(args[3])
+            self.edges[args[0]][(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
+        elif name == "result":
+            self.results[args[0]][(as_int(args[1]), args[2])] = args[3]
+        elif name == "event_value":
+            self.start[args[0]] = (0, args[1])
+        else:
+            raise ValueError(f"not a replacement graph atom: {symbol}")
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A replacement effect that could modify the event."""
+
+    id: str
+    source: str
+    card: str
+    ability: int
+    controller: str
+    reason: str
+    rule_class: int
+    applies_now: bool
+    kind: str = ""
+    """The first effect of its kind: effects of one kind act alike on the event (same kind of
+    condition, change and 616.1 class) and always commute."""
+    independent: bool = False
+    """Its order cannot matter: it commutes with every other effect and never makes one apply
+    or stop applying, so it may stand anywhere in any ordering."""
+
+
+_Node = Node
+
+
+class EventGraph:
+    """The replacement graph of one event, as the encodings derived it (616.1).
+
+    A node is (counts of applied effects per kind in a mixed radix, current value); an edge
+    applies one more effect of a kind. Effects of one kind are interchangeable, so an edge of a
+    kind with ``S`` members of which ``A`` are applied stands for ``S - A`` distinct effects.
+    """
+
+    def __init__(self, stats: SolveStats) -> None:
+        self.stats = stats
+        self.start: _Node | None = None
+        self.chooser = ""
+        self.too_many = False
+        self.edges: dict[_Node, list[tuple[str, _Node]]] = defaultdict(list)
+        self.results: dict[_Node, Value] = {}
+        self.index: dict[str, int] = {}
+        self.kind_of: dict[str, str] = {}
+        self.kind_size: dict[str, int] = {}
+        self.kind_weight: dict[str, int] = {}
+        self.cards: dict[str, str] = {}
+        self.controllers: dict[str, str] = {}
+        self.classes: dict[str, int] = {}
+        self.reasons: dict[str, str] = {}
+        self.now: set[str] = set()
+        self.independent: set[str] = set()
+        self.anyway: set[str] = set()
+        self.cant: list[tuple[str, str, str, str]] = []  # rule, player, gain_life/lose_life, source
+        self.prohibited = False
+        self._memo: dict[_Node, dict[Value, int]] | None = None
+        self._first: dict[Value, tuple[str, ...]] | None = None
+
+    @staticmethod
+    def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+        graph = EventGraph(stats)
+        graphs = ReplacementGraphs()
+        for symbol in model:
+            name, args = symbol.name, symbol.arguments
+            if name in GRAPH_SIGNATURES:
+                graphs.read(symbol)
+            elif name == "event_player":
+                graph.chooser = as_str(args[1])
+            elif name == "candidate_index":
+                graph.index[effect_id(args[1])] = as_int(args[2])
+            elif name == "effect_kind":
+                graph.kind_of[effect_id(args[1])] = effect_id(args[2])
+            elif name == "kind_size":
+                graph.kind_size[effect_id(args[1])] = as_int(args[2])
+            elif name == "kind_weight":
+                graph.kind_weight[effect_id(args[1])] = as_int(args[2])
+            elif name == "effect_card":
+                graph.cards[effect_id(args[0])] = as_str(args[1])
+            elif name == "effect_controller":
+                graph.controllers[effect_id(args[0])] = as_str(args[1])
+            elif name == "effect_class":
+                graph.classes[effect_id(args[0])] = as_int(args[1])
+            elif name == "effect_reason":
+                graph.reasons[effect_id(args[0])] = as_str(args[1])
+            elif name == "applicable_now":
+                graph.now.add(effect_id(args[1]))
+            elif name == "life_prohibition":
+                graph.cant.append((as_str(args[1]), as_str(args[2]), args[3].name, as_str(args[4])))
+            elif name == "event_prohibited":
+                graph.prohibited = True
+            elif name == "independent":
+                graph.independent.add(effect_id(args[1]))
+            elif name == "applied_anyway":
+                graph.anyway.add(effect_id(args[1]))
+            elif name == "too_many_effects":
+                graph.too_many = True
+            elif name not in ("event", "outcome", "cant_happen"):
+                raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
+        # One event was requested: its graph is the only one.
+        for event, start in graphs.start.items():
+            graph.edges = graphs.edges[event]
+            graph.results = {node: decode_value(v) for node, v in graphs.results[event].items()}
+            if not graph.too_many:
+                graph.start = start
+        for edges in graph.edges.values():
+            edges.sort(key=lambda edge: graph.index[edge[0]])
+        return graph
+
+    def members(self, kind: str) -> list[str]:
+        """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
+        return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
+
+    def _applied(self, mask: int, kind: str) -> int:
+        return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
+
+    def _free(self) -> list[str]:
+        """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
+        return sorted(
+            (e for e, k in self.kind_of.items() if k in self.anyway),
+            key=self.index.__getitem__,
+        )
+
+    def _insertions(self, mask: int) -> int:
+        """In how many ways the independent effects can join an ordering that ends at ``mask``:
+        placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
+        placed = sum(self._applied(mask, k) for k in self.kind_size if k not in self.independent)
+        ways = 1
+        for extra in range(1, len(self._free()) + 1):
+            ways *= placed + extra
+        return ways
+
+    def node_count(self) -> int:
+        nodes = set(self.edges) | set(self.results)
+        for edges in self.edges.values():
+            nodes.update(target for _, target in edges)
+        return len(nodes)
+
+    def edge_count(self) -> int:
+        return sum(len(edges) for edges in self.edges.values())
+
+    def count_paths(self) -> dict[Value, int]:
+        """Orderings of distinct effects per outcome (exact integers).
+
+        A path of kinds stands for the product, over its edges, of the effects of that kind not
+        yet applied: each of them could be the one chosen there, and each leads to the same node.
+        """
+        assert self.start is not None
+        return self._counts()[self.start]
+
+    def _counts(self) -> dict[_Node, dict[Value, int]]:
+        """For every node, the orderings from it to each outcome."""
+        assert self.start is not None
+        if self._memo is not None:
+            return self._memo
+        memo: dict[_Node, dict[Value, int]] = {}
+        # Iterative post-order, so deep graphs do not hit Python's recursion limit.
+        stack: list[tuple[_Node, bool]] = [(self.start, False)]
+        while stack:
+            node, expanded = stack.pop()
+            if node in memo:
+                continue
+            if node in self.results:
+                memo[node] = {self.results[node]: self._insertions(node[0])}
+                continue
+            if not expanded:
+                stack.append((node, True))
+                stack.extend((t, False) for _, t in self.edges[node] if t not in memo)
+                continue
+            total: dict[Value, int] = defaultdict(int)
+            for kind, target in self.edges[node]:
+                ways = self.kind_size[kind] - self._applied(node[0], kind)
+                for value, count in memo[target].items():
+                    total[value] += ways * count
+            memo[node] = dict(total)
+        self._memo = memo
+        return memo
+
+    def witness(self, value: Value) -> tuple[str, ...]:
+        """The first ordering, effects compared by their index, that gives ``value``."""
+        return self._witnesses()[value]
+
+    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
+        """The first ordering of every outcome, found in one depth-first walk over the edges in
+        index order that enters each node once. Two paths to one node apply as many effects, so
+        the first to reach a node is the smallest prefix of every ordering through it: the first
+        final node of an outcome reached ends that outcome's first ordering (linear in the graph,
+        not once per outcome)."""
+        assert self.start is not None
+        if self._first is not None:
+            return self._first
+        first: dict[Value, tuple[str, ...]] = {}
+        if self.start in self.results:
+            first[self.results[self.start]] = ()
+        seen = {self.start}
+        path: list[str] = []  # the effects applied along the stack below its first node
+        stack = [iter(self.edges.get(self.start, ()))]
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                del path[max(len(stack) - 1, 0) :]
+                continue
+            kind, target = step
+            if target in seen:
+                continue
+            seen.add(target)
+            path.append(self.members(kind)[self._applied(target[0], kind) - 1])
+            if target in self.results:
+                first.setdefault(self.results[target], tuple(path))
+            stack.append(iter(self.edges.get(target, ())))
+        free = tuple(self._free())
+        self._first = {value: (*found, *free) for value, found in first.items()}
+        return self._first
+
+    def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
+        """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.
+
+        The effects of independent kinds may be chosen at any point (each once); the others
+        follow the graph's edges.
+        """
+        assert self.start is not None
+        members = {kind: self.members(kind) for kind in self.kind_size}
+        free = self._free()
+        count = 0
+        stack: list[tuple[_Node, tuple[str, ...]]] = [(self.start, ())]
+        while stack and count < limit:
+            node, path = stack.pop()
+            used = set(path)
+            steps = [
+                (effect, target)
+                for kind, target in self.edges[node]
+                for effect in members[kind]
+                if effect not in used
+            ]
+            steps += [(effect, node) for effect in free if effect not in used]
+            if not steps:
+                count += 1
+                yield path
+                continue
+            steps.sort(key=lambda step: self.index[step[0]])
+            for effect, target in reversed(steps):
+                stack.append((target, (*path, effect)))
+
+    def noncommuting(self) -> tuple[tuple[str, str], ...]:
+        """Pairs of effects whose relative order changes the result.
+
+        Two effects A and B, both choosable at some node, do not commute there when applying A
+        then B and B then A do not reach the same node (one of the orders may not even be
+        possible, 616.1f) and choosing A first and choosing B first can lead to different sets
+        of outcomes. Effects of one kind always commute.
+        """
+        assert self.start is not None
+        reach = {node: frozenset(counts) for node, counts in self._counts().items()}
+        step = {node: dict(edges) for node, edges in self.edges.items()}
+        pairs: set[tuple[str, str]] = set()
+        for choices in step.values():
+            kinds = sorted(choices, key=self.index.__getitem__)
+            for i, first in enumerate(kinds):
+                for second in kinds[i + 1 :]:
+                    if (first, second) in pairs:
+                        continue
+                    one = step.get(choices[first], {}).get(second)
+                    other = step.get(choices[second], {}).get(first)
+                    if (one is None or one != other) and (
+                        reach[choices[first]] != reach[choices[second]]
+                    ):
+                        pairs.add((first, second))
+        expanded = {
+            (a, b) if self.index[a] < self.index[b] else (b, a)
+            for first, second in pairs
+            for a in self.members(first)
+            for b in self.members(second)
+        }
+        return tuple(sorted(expanded, key=lambda p: (self.index[p[0]], self.index[p[1]])))
+
+    def effects(self) -> tuple[Effect, ...]:
+        result = []
+        for name in sorted(self.index, key=self.index.__getitem__):
+            source, _, ability = name.rpartition("#")
+            result.append(
+                Effect(
+                    id=name,
+                    source=source,
+                    card=self.cards[name],
+                    ability=int(ability),
+                    controller=self.controllers[name],
+                    reason=self.reasons.get(name, ""),
+                    rule_class=self.classes[name],
+                    applies_now=name in self.now,
+                    kind=self.kind_of[name],
+                    independent=self.kind_of[name] in self.independent,
+                )
+            )
+        return tuple(result)
+
+    def prohibitions(self) -> tuple[str, ...]:
+        """The 119.7 and 119.8 prohibitions on the event's player (``life_prohibition/5``)."""
+        return tuple(
+            f"{rule}: {player} can't {what.removesuffix('_life')} life (because of {source})"
+            for rule, player, what, source in sorted(set(self.cant))
+        )

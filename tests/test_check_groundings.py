@@ -1,0 +1,70 @@
+"""``check`` shares its work (issue 9): each entry program is ground at most once per board."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mtgasp import Checker, LifeEvent, check, load_board, orderings
+from mtgasp.commands import check as check_command
+from mtgasp.facts import board_facts
+from mtgasp.orderings import life_orderings
+from mtgasp.solve import counting_groundings, solve
+
+EXAMPLES = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
+
+
+def test_the_counter_counts_each_grounding() -> None:
+    board = load_board(EXAMPLES[0])
+    with counting_groundings() as counts:
+        solve("activations", board_facts(board))
+        solve("activations", board_facts(board))
+    assert counts == {"activations.lp": 2}
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_check_grounds_each_program_at_most_once(path: Path) -> None:
+    board = load_board(path)
+    with counting_groundings() as counts:
+        check(board)
+    assert set(counts) <= {
+        "activations.lp",
+        "castable.lp",
+        "could-produce.lp",
+        "orderings.lp",
+        "step.lp",
+    }
+    assert {name: n for name, n in counts.items() if n > 1} == {}
+    # The main job asks every query: activations, could-produce and the next step's triggers.
+    assert {"activations.lp", "could-produce.lp", "step.lp", "orderings.lp"} <= set(counts)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_life_events_in_one_solve_equal_one_solve_each(path: Path) -> None:
+    # 616.1: each event's replacement graph is its own, whether asked alone or with the others.
+    board = load_board(path)
+    events = [LifeEvent(kind, p.name, 1) for p in board.players for kind in ("gain", "lose")]
+    for together, event in zip(life_orderings(board, events), events, strict=True):
+        alone = orderings(board, event)
+        assert replace(together, stats=alone.stats) == alone
+
+
+def test_a_checker_checks_like_check() -> None:
+    # The batch handle parses the programs check grounds when it is made, then answers alike.
+    checker = Checker()
+    assert set(checker.statements) == {
+        "activations",
+        "castable",
+        "could-produce",
+        "orderings",
+        "step",
+    }
+    assert all(n > 0 for n in checker.statements.values())
+    for path in EXAMPLES:
+        board = load_board(path)
+        with counting_groundings() as counts:
+            report = checker.check(board)
+        assert max(counts.values()) == 1
+        assert check_command.to_text(report) == check_command.to_text(check(board))
