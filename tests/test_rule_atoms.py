@@ -35,11 +35,15 @@ def test_next_step_follows_the_turn_order() -> None:
 
 
 def _reflected(text: str) -> set[tuple[str, int, str]]:
+    # The lands of the players each reflecting ability reads (reflects_player/3, land_of/2).
     (model,) = solve("could-produce", board_facts(parse_board(text))).models
+    lands = [(s.arguments[0].string, s.arguments[1].string) for s in model if s.name == "land_of"]
     return {
-        (s.arguments[0].string, s.arguments[1].number, s.arguments[2].string)
+        (s.arguments[0].string, s.arguments[1].number, land)
         for s in model
-        if s.name == "reflects_land"
+        if s.name == "reflects_player"
+        for player, land in lands
+        if player == s.arguments[2].string
     }
 
 

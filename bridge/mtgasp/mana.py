@@ -105,7 +105,8 @@ def could_produce(
     types: dict[str, set[str]] = defaultdict(set)
     defined: set[_Key] = set()
     via: dict[_Key, set[str]] = defaultdict(set)
-    reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
+    readers: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    lands_of: dict[str, set[str]] = defaultdict(set)
     for symbol in model:
         args = symbol.arguments
         if symbol.name == "could_produce":
@@ -114,12 +115,19 @@ def could_produce(
             defined.add((as_str(args[0]), as_int(args[1]), choice_name(args[2])))
         elif symbol.name == "produces_via":
             via[(as_str(args[0]), as_int(args[1]), choice_name(args[2]))].add(as_str(args[3]))
-        elif symbol.name == "reflects_land":
-            reflected[(as_str(args[0]), as_int(args[1]))].add(as_str(args[2]))
+        elif symbol.name == "reflects_player":
+            readers[as_str(args[2])].append((as_str(args[0]), as_int(args[1])))
+        elif symbol.name == "land_of":
+            lands_of[as_str(args[0])].add(as_str(args[1]))
         elif symbol.name in ("event_value", "edge", "result"):
             graphs.read(symbol)
         elif symbol.name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
+    # The lands each reflecting choice reads: those of the players it names (106.7).
+    reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for player, abilities in readers.items():
+        for ability in abilities:
+            reflected[ability] |= lands_of[player]
     witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
     result = tuple(
@@ -152,7 +160,7 @@ class _Witnesses:
         self.types = types
         self.defined = defined
         self.via = via
-        # The lands each reflecting choice reads (reflects_land/3, 106.7), in board order.
+        # The lands each reflecting choice reads (106.7), in board order.
         self.reflected = {
             key: [p.id for p in board.battlefield if p.id in lands]
             for key, lands in reflected.items()
