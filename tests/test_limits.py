@@ -156,3 +156,27 @@ def test_a_property_that_runs_code_or_includes_files_is_refused(
     out, err = capsys.readouterr()
     assert out == ""
     assert message in err
+
+
+def test_the_alarm_is_not_lost_inside_a_garbage_collector_callback() -> None:
+    # Python drops an exception raised in a gc callback (another library's, here a slow one):
+    # the time limit must still stop the work, after the callback returns.
+    import gc
+    import time as clock
+
+    def slow_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            clock.sleep(0.3)
+
+    def work() -> None:
+        with budget.time_limit(0.05):
+            gc.collect()
+            for _ in range(300):  # Python work after the callback: the alarm rings here
+                clock.sleep(0.01)
+
+    gc.callbacks.append(slow_callback)
+    try:
+        with pytest.raises(TimeLimitError):
+            work()
+    finally:
+        gc.callbacks.remove(slow_callback)

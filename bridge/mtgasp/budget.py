@@ -16,6 +16,7 @@ clingo reports running out of memory (an address-space limit, ``mtgasp --memory-
 
 from __future__ import annotations
 
+import gc
 import signal
 import threading
 import time
@@ -78,11 +79,27 @@ def _alarm(seconds: float) -> Any:
         return None  # (no SIGALRM on Windows)
 
     def ring(signum: int, frame: Any) -> None:
+        # An exception raised inside a garbage-collector callback (a library's, e.g. a test
+        # framework's) is printed and dropped by Python, so the limit would be lost: ring again
+        # a moment later, once the callback has returned.
+        if _in_gc_callback(frame):
+            signal.setitimer(signal.ITIMER_REAL, _TICK)
+            return
         raise TimeLimitError(seconds)
 
     previous = signal.signal(signal.SIGALRM, ring)
     signal.setitimer(signal.ITIMER_REAL, seconds)
     return previous
+
+
+def _in_gc_callback(frame: Any) -> bool:
+    """Whether the interrupted frame runs inside one of ``gc.callbacks``."""
+    codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
+    while frame is not None:
+        if frame.f_code in codes:
+            return True
+        frame = frame.f_back
+    return False
 
 
 def remaining() -> float | None:
