@@ -1,0 +1,3 @@
+"""The card database: normalised card records (``record``), their characteristics as facts,
+the SQLite database shipped in the wheel and a user's own (imported from MTGJSON), the hand-written
+card files of ``asp/cards`` that override it, and the Oracle-text compiler (``oracle``)."""
