@@ -185,6 +185,7 @@ def _opaque_maps(paths: set[str]) -> set[str]:
                 ["resolve", "examples/witch-target-gone.yaml"],
                 ["cast", "examples/soul-warden.yaml", "Hangarback Walker", "--x", "2"],
                 ["step", "examples/witch-of-the-moors.yaml", "end"],
+                ["event", "examples/havoc-festival.yaml", "lose:alice:20"],
             ],
         ),
     ],

@@ -69,6 +69,7 @@ def _decode(
             o.state.counters,
             o.state.gained,
             o.state.lost,
+            o.state.lost_game,
         )
     )
     return CourseReport(
@@ -148,6 +149,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     lost = dict(board.this_turn.lost_life)
     cards = _object_cards(board, new)
     hit = False
+    lost_game = []
     for symbol in key:
         name, *args = _py(symbol)
         if name == "end_life":
@@ -164,6 +166,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             gained[args[0]] = args[1]
         elif name == "end_lost":
             lost[args[0]] = args[1]
+        elif name == "end_lost_game":
+            lost_game.append((args[0], args[1]))
         elif name == "hit_horizon":
             hit = True
     zones = []
@@ -181,10 +185,13 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         life=tuple(sorted(life.items())),
         battlefield=tuple(sorted(battlefield)),
         zones=tuple(sorted(zones)),
-        counters=tuple(sorted((o, k, n) for (o, k), n in counters.items() if o in battlefield)),
+        counters=tuple(
+            sorted((o, k, n) for (o, k), n in counters.items() if o in battlefield and n > 0)
+        ),
         gained=tuple(sorted(gained.items())),
         lost=tuple(sorted(lost.items())),
         hit_horizon=hit,
+        lost_game=tuple(sorted(lost_game)),
     )
 
 
@@ -196,6 +203,8 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
     for holder in sorted(new_life, key=lambda h: list(old_life).index(h) if h in old_life else 0):
         if new_life[holder] != old_life.get(holder):
             lines.append(f"{holder}: life {old_life.get(holder)} -> {new_life[holder]}")
+    for player, rule in state.lost_game:
+        lines.append(f"{player}: lost the game ({rule})")
     after_ids = {p.id for p in after.battlefield}
     for perm in before.battlefield:
         if perm.id not in after_ids:

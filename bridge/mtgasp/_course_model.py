@@ -39,6 +39,7 @@ class FinalState:
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
+    lost_game: tuple[tuple[str, str], ...] = ()  # (player, rule): 704.5a, 704.5b
 
 
 @dataclass(frozen=True)

@@ -116,22 +116,73 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["life_at"]:
         life_at[as_int(s.arguments[2])].append(f"{as_str(s.arguments[0])} {as_int(s.arguments[1])}")
     rounds = {s.arguments[0]: as_int(s.arguments[1]) for s in by_name["rounds"]}
-    for s in sorted(by_name["acts"], key=lambda a: as_int(a.arguments[1])):
-        item, t = s.arguments[0], as_int(s.arguments[1])
-        round_no = next(
-            (
-                as_int(r.arguments[1])
-                for r in by_name["resolution_round"]
-                if r.arguments[0] == item and as_int(r.arguments[2]) == t
-            ),
-            1,
-        )
-        head = names.item(item)
-        if rounds.get(item, 1) > 1:
-            head += f" (repetition {round_no} of {rounds[item]})"
-        body = "; ".join(events.get(t, [])) or "no effect"
-        lines.append(f"{t}. {head} resolves: {body}. Life: {', '.join(sorted(life_at[t]))}.")
+    steps: list[tuple[int, Symbol | None]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
+    steps += [(t, None) for t in _sba_steps(by_name, names, events)]
+    for t, act in sorted(steps, key=lambda step: step[0]):
+        life = ", ".join(sorted(life_at[t]))
+        if act is None:
+            body = "; ".join(events.get(t, []))
+            lines.append(f"{t}. state-based actions (704.3): {body}. Life: {life}.")
+        else:
+            lines.append(
+                f"{t}. {_head(act, by_name, rounds, names)} resolves: "
+                f"{'; '.join(events.get(t, [])) or 'no effect'}. Life: {life}."
+            )
         if pushed_at.get(t):
             order = sorted(pushed_at[t], reverse=True)
             lines.append("   triggered, top first: " + "; ".join(described(i) for _, i in order))
     return lines
+
+
+def _head(
+    act: Symbol, by_name: dict[str, list[Symbol]], rounds: dict[Symbol, int], names: _Names
+) -> str:
+    """What resolves at a step: the item, and which repetition (608.2c)."""
+    item, t = act.arguments[0], as_int(act.arguments[1])
+    round_no = next(
+        (
+            as_int(r.arguments[1])
+            for r in by_name["resolution_round"]
+            if r.arguments[0] == item and as_int(r.arguments[2]) == t
+        ),
+        1,
+    )
+    head = names.item(item)
+    if rounds.get(item, 1) > 1:
+        head += f" (repetition {round_no} of {rounds[item]})"
+    return head
+
+
+_SBA_TEXT = {
+    "704.5f": "toughness 0 or less",
+    "704.5g": "lethal damage",
+    "704.5h": "damage from a source with deathtouch",
+    "704.5j": "legend rule",
+}
+
+
+def _sba_steps(
+    by_name: dict[str, list[Symbol]], names: _Names, events: dict[int, list[str]]
+) -> list[int]:
+    """The steps that perform state-based actions (704.3), their events added to ``events``."""
+    done: dict[int, list[str]] = defaultdict(list)
+    for s in by_name["legend_keeps"]:
+        when, player, _, kept = s.arguments
+        done[as_int(when)].append(f"{as_str(player)} keeps {names.card(kept)} (704.5j)")
+    for s in by_name["sba_action"]:
+        t, action = as_int(s.arguments[0]), s.arguments[1]
+        args = action.arguments
+        if action.name == "lose":
+            done[t].append(f"{as_str(args[0])} loses the game ({as_str(args[1])})")
+        elif action.name == "to_graveyard":
+            rule = as_str(args[1])
+            text = f"{names.card(args[0])} is put into its owner's graveyard"
+            done[t].append(f"{text} ({rule}: {_SBA_TEXT[rule]})")
+        elif action.name == "annihilate":
+            n = as_int(args[1])
+            done[t].append(f"{names.card(args[0])} loses {n} +1/+1 and {n} -1/-1 counters (704.5q)")
+        else:
+            done[t].append(f"{names.card(args[0])} ceases to exist (704.5d)")
+    for t, texts in done.items():
+        events[t] = sorted(texts) + events.get(t, [])
+    return sorted(done)

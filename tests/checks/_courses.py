@@ -17,6 +17,7 @@
 - ``witness``: a substring of some witness course
 - ``no_witness``: a substring of no witness course
 - ``mana_values``: ``[[zone, object, value], ...]`` (exactly these)
+- ``lost``: ``{player: rule}``: exactly the players who lost the game, in every final state
 - ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
 """
 
@@ -101,3 +102,6 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
         for o in outcomes:
             have = {c: f"{p}/{t}" for c, p, t in o.state.creatures}
             assert have.get(perm) == wanted, f"power/toughness of {perm}: {have.get(perm)}"
+    if "lost" in expect:
+        for o in outcomes:
+            assert dict(o.state.lost_game) == expect["lost"], f"lost the game: {o.state.lost_game}"

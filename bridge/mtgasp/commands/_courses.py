@@ -131,6 +131,7 @@ def to_json(report: CourseReport) -> dict[str, Any]:
                 "creatures": [
                     {"permanent": c, "power": p, "toughness": t} for c, p, t in o.state.creatures
                 ],
+                "lost_the_game": [{"player": p, "rule": r} for p, r in o.state.lost_game],
                 "gained_life_this_turn": dict(o.state.gained),
                 "lost_life_this_turn": dict(o.state.lost),
                 "hit_horizon": o.state.hit_horizon,
