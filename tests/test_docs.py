@@ -62,6 +62,9 @@ def _schema_paths(schema: dict[str, Any]) -> Iterator[str]:
                 yield from walk(resolve(sub["items"]), f"{path}[]")
             elif "properties" in sub:
                 yield from walk(sub, path)
+            for branch in sub.get("oneOf", []):  # e.g. token: true, or a token definition
+                if "properties" in branch:
+                    yield from walk(branch, path)
 
     yield from walk(schema, "")
 

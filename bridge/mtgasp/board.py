@@ -26,6 +26,7 @@ from ._board_effects import (
     effect_shape_problems,
     pt_effect,
 )
+from ._board_tokens import TokenDefinition, token_definition, token_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
 from ._text import nearest as _nearest
@@ -102,6 +103,8 @@ class Permanent:
     x: int | None = None
     chosen_color: str | None = None
     timestamp: int | None = None
+    token: bool = False
+    token_definition: TokenDefinition | None = None
 
 
 @dataclass(frozen=True)
@@ -294,6 +297,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
 
     cards = card_names()
     ids: dict[str, str] = {}
+    yield from token_problems(data.get("battlefield", []))
     for index, perm in enumerate(data.get("battlefield", [])):
         where = f"battlefield[{index}]"
         if perm["id"] in ids:
@@ -302,8 +306,9 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             )
         else:
             ids[perm["id"]] = f"{where}.id"
-        yield from _card_problem(f"{where}.card", perm["card"], cards)
-        yield from _permanent_problem(f"{where}.card", perm["card"])
+        if "card" in perm:
+            yield from _card_problem(f"{where}.card", perm["card"], cards)
+            yield from _permanent_problem(f"{where}.card", perm["card"])
         yield from check_player(f"{where}.controller", perm["controller"])
         if "owner" in perm:
             yield from check_player(f"{where}.owner", perm["owner"])
@@ -415,7 +420,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
     battlefield = tuple(
         Permanent(
             id=p["id"],
-            card=p["card"],
+            card=p["card"] if "card" in p else p["token"]["name"],
             controller=p["controller"],
             owner=p.get("owner", p["controller"]),
             tapped=p.get("tapped", False),
@@ -425,6 +430,8 @@ def _build(data: dict[str, Any], source: str) -> Board:
             x=p.get("x"),
             chosen_color=p.get("chosen_color"),
             timestamp=p.get("timestamp"),
+            token="token" in p,
+            token_definition=token_definition(p.get("token")),
         )
         for p in data.get("battlefield", [])
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ._board_tokens import TokenDefinition
 from .board import Board, PowerToughnessEffect
 
 
@@ -28,6 +29,11 @@ def board_to_data(board: Board) -> dict[str, Any]:
         data["battlefield"] = []
         for perm in board.battlefield:
             entry = {"id": perm.id, "card": perm.card, "controller": perm.controller}
+            if perm.token_definition is not None:
+                del entry["card"]
+                entry["token"] = _token_data(perm.token_definition)
+            elif perm.token:
+                entry["token"] = True
             if perm.owner != perm.controller:
                 entry["owner"] = perm.owner
             if perm.tapped:
@@ -93,3 +99,14 @@ def _pt_effect_data(effect: PowerToughnessEffect) -> dict[str, Any]:
         entry["gets"] = f"{effect.power:+d}/{effect.toughness:+d}"
     entry["timestamp"] = effect.timestamp
     return entry
+
+
+def _token_data(definition: TokenDefinition) -> dict[str, Any]:
+    data: dict[str, Any] = {"name": definition.name, "types": list(definition.types)}
+    for key in ("subtypes", "colors", "keywords"):
+        if getattr(definition, key):
+            data[key] = list(getattr(definition, key))
+    if definition.power is not None:
+        data["power"] = definition.power
+        data["toughness"] = definition.toughness
+    return data

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 
 from clingo import Function, Number, String, Symbol
 
+from ._board_tokens import TokenDefinition
 from ._numbers import number, whole
 from .board import Board
 from .requests import asker, event_cause, event_request, mana_event_request
@@ -54,10 +55,21 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
     yield _fact("turn_number", Number(board.turn.number))
     yield _fact("step", Function(board.turn.step))
 
+    defined: set[str] = set()
     for perm in board.battlefield:
         obj = String(perm.id)
         yield _fact("permanent", obj)
-        yield _fact("card_of", obj, String(perm.card))
+        if perm.token:
+            yield _fact("token", obj)
+        definition = perm.token_definition
+        if definition is None:
+            yield _fact("card_of", obj, String(perm.card))
+        else:
+            card = Function("token", [String(definition.name)])
+            yield _fact("card_of", obj, card)
+            if definition.name not in defined:
+                defined.add(definition.name)
+                yield from _token_card(card, definition)
         yield _fact("controller", obj, String(perm.controller))
         yield _fact("owner", obj, String(perm.owner))
         if perm.tapped:
@@ -127,6 +139,21 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("attacked_this_turn", String(player), String(creature))
     for perm_id in history.tapped_for_mana:
         yield _fact("tapped_for_mana_this_turn", String(perm_id))
+
+
+def _token_card(card: Symbol, definition: TokenDefinition) -> Iterator[Symbol]:
+    """111.4: a token definition's characteristics, as the card facts of ``token(Name)``."""
+    for kind in definition.types:
+        yield _fact("card_type", card, Function(kind))
+    for subtype in definition.subtypes:
+        yield _fact("card_subtype", card, Function(subtype))
+    for color in definition.colors:
+        yield _fact("card_color", card, Function(color))
+    if definition.power is not None and definition.toughness is not None:
+        yield _fact("power", card, Number(definition.power))
+        yield _fact("toughness", card, Number(definition.toughness))
+    for keyword in definition.keywords:
+        yield _fact("keyword", card, Function(keyword))
 
 
 def render_facts(facts: list[Symbol]) -> str:
