@@ -17,6 +17,15 @@ battlefield:
 """
 
 
+COMBAT = """\
+players: [{name: alice}, {name: bob}, {name: carol}]
+turn: {active: alice, step: declare_blockers}
+battlefield:
+  - {id: bears, card: Grizzly Bears, controller: alice, attacking: bob}
+  - {id: wall, card: Fortified Rampart, controller: bob, blocking: bears}
+"""
+
+
 def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: str = ".yaml"):
     path = tmp_path / f"board{suffix}"
     path.write_text(text, encoding="utf-8")
@@ -88,6 +97,51 @@ def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: s
             GOOD.replace("id: f, ", ""), "battlefield[0]", "missing required key 'id'", id="missing"
         ),
         pytest.param("", "(top level)", "expected a mapping", id="empty-file"),
+        # 506.1, 506.2, 508.1a, 509.1a: the combat a board declares.
+        pytest.param(
+            COMBAT.replace("step: declare_blockers", "step: precombat_main"),
+            "battlefield[0].attacking",
+            "no creature is attacking in the precombat_main step",
+            id="attack-outside-combat",
+        ),
+        pytest.param(
+            COMBAT.replace("controller: alice, attacking: bob", "controller: bob, attacking: bob"),
+            "battlefield[0].attacking",
+            "only the active player's creatures attack (506.2, 508.1a)",
+            id="attacker-not-active",
+        ),
+        pytest.param(
+            COMBAT.replace("attacking: bob", "attacking: bobb"),
+            "battlefield[0].attacking",
+            "'bobb' is neither a player nor a permanent (did you mean 'bob'?)",
+            id="attacks-nothing",
+        ),
+        pytest.param(
+            COMBAT.replace("controller: bob, blocking", "controller: bob, tapped: true, blocking"),
+            "battlefield[1].blocking",
+            "a blocking creature must be untapped",
+            id="tapped-blocker",
+        ),
+        pytest.param(
+            COMBAT.replace("controller: bob, blocking", "controller: carol, blocking"),
+            "battlefield[1].blocking",
+            "only 'bob' may block it (509.1a",
+            id="blocker-not-defending",
+        ),
+        pytest.param(
+            COMBAT.replace("blocking: bears", "blocking: wall"),
+            "battlefield[1].blocking",
+            "'wall' is not an attacking creature",
+            id="blocks-a-nonattacker",
+        ),
+        pytest.param(
+            GOOD.replace(
+                "controller: alice}", "controller: alice, token: {name: T, types: [creature]}}"
+            ),
+            "battlefield[0].card",
+            "a token with a definition names no card",
+            id="token-definition-and-card",
+        ),
     ],
 )
 def test_bad_board(tmp_path, capsys, text, location, words):

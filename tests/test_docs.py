@@ -176,6 +176,7 @@ def _opaque_maps(paths: set[str]) -> set[str]:
             [["could-produce", "examples/exotic-orchard.yaml", "--why"]],
         ),
         ("mtgasp tap --json", [["tap", "examples/mana-flare.yaml", "forest"]]),
+        ("mtgasp attackers --json", [["attackers", "examples/combat.yaml"]]),
         (
             "mtgasp castable --json",
             [["castable", "examples/castable.yaml"], ["castable", "GROWTH"]],
@@ -192,7 +193,7 @@ def _opaque_maps(paths: set[str]) -> set[str]:
             ],
         ),
     ],
-    ids=["could-produce", "tap", "castable", "courses"],
+    ids=["could-produce", "tap", "attackers", "castable", "courses"],
 )
 def test_mana_and_course_json_keys_are_the_documented_ones(
     section: str,
@@ -310,6 +311,7 @@ def _help(command: Any) -> str:
     [
         ["check", "examples/summoning-sickness.yaml"],
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
+        ["attackers", "examples/combat.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [

@@ -93,6 +93,8 @@ def _case_argv(case: dict[str, Any], board: str) -> list[str]:
         return argv
     if query == "creatures":
         return ["check", board]
+    if query == "attackers":
+        return ["attackers", board]
     raise ValueError(f"unknown query {query!r}")
 
 

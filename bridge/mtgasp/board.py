@@ -20,6 +20,7 @@ from typing import Any
 
 import jsonschema
 
+from ._board_combat import combat_problems
 from ._board_effects import (
     PowerToughnessEffect,
     affects_problems,
@@ -105,6 +106,8 @@ class Permanent:
     timestamp: int | None = None
     token: bool = False
     token_definition: TokenDefinition | None = None
+    attacking: str | None = None
+    blocking: str | None = None
 
 
 @dataclass(frozen=True)
@@ -298,6 +301,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     cards = card_names()
     ids: dict[str, str] = {}
     yield from token_problems(data.get("battlefield", []))
+    yield from combat_problems(data)
     for index, perm in enumerate(data.get("battlefield", [])):
         where = f"battlefield[{index}]"
         if perm["id"] in ids:
@@ -432,6 +436,8 @@ def _build(data: dict[str, Any], source: str) -> Board:
             timestamp=p.get("timestamp"),
             token="token" in p,
             token_definition=token_definition(p.get("token")),
+            attacking=p.get("attacking"),
+            blocking=p.get("blocking"),
         )
         for p in data.get("battlefield", [])
     )

@@ -48,6 +48,10 @@ def board_to_data(board: Board) -> dict[str, Any]:
                 entry["x"] = perm.x
             if perm.chosen_color is not None:
                 entry["chosen_color"] = perm.chosen_color
+            if perm.attacking is not None:
+                entry["attacking"] = perm.attacking
+            if perm.blocking is not None:
+                entry["blocking"] = perm.blocking
             if perm.timestamp is not None:
                 entry["timestamp"] = perm.timestamp
             data["battlefield"].append(entry)

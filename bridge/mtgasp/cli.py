@@ -20,6 +20,7 @@ from ._version import __version__
 from .commands import (
     activations,
     asp_path,
+    attackers,
     cards,
     cast,
     castable,
@@ -54,6 +55,7 @@ _QUICK = ("facts", "asp-path", "cards", "coverage")
 COMMANDS = (
     check,
     activations,
+    attackers,
     could_produce,
     tap,
     castable,

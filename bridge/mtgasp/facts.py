@@ -65,11 +65,11 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         if definition is None:
             yield _fact("card_of", obj, String(perm.card))
         else:
-            card = Function("token", [String(definition.name)])
-            yield _fact("card_of", obj, card)
+            token_card = Function("token", [String(definition.name)])
+            yield _fact("card_of", obj, token_card)
             if definition.name not in defined:
                 defined.add(definition.name)
-                yield from _token_card(card, definition)
+                yield from _token_card(token_card, definition)
         yield _fact("controller", obj, String(perm.controller))
         yield _fact("owner", obj, String(perm.owner))
         if perm.tapped:
@@ -85,6 +85,10 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("spell_x", obj, Number(perm.x))
         if perm.chosen_color is not None:
             yield _fact("chosen_color", obj, Function(perm.chosen_color))
+        if perm.attacking is not None:
+            yield _fact("attacks", obj, String(perm.attacking))
+        if perm.blocking is not None:
+            yield _fact("blocks", obj, String(perm.blocking))
         if perm.timestamp is not None:
             yield _fact("timestamp", obj, Number(perm.timestamp))
 
