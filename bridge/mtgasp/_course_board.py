@@ -23,6 +23,18 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         for p in board.battlefield
         if p.id in on_bf
     ]
+    for token_id, controller, definition in state.tokens:
+        battlefield.append(
+            Permanent(
+                token_id,
+                definition.name,
+                controller,
+                controller,
+                since_turn_start=False,
+                token=True,
+                token_definition=definition,
+            )
+        )
     if new is not None and new.id in on_bf:
         battlefield.append(replace(new, counters=counters.get(new.id, {})))
     for item in board.stack:

@@ -9,6 +9,7 @@ from typing import Any
 
 from clingo import Symbol
 
+from ._board_tokens import TokenDefinition
 from ._course_board import _final_board
 from ._course_count import Query, _name, _py, _state_id
 from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
@@ -39,7 +40,9 @@ def _decode(
     outcomes = []
     for model, key in zip(models, keys, strict=True):
         names = {_name(s) for s in model}
-        state = replace(_final_state(board, key, new), creatures=_creatures(model))
+        state = replace(
+            _final_state(board, key, new), creatures=_creatures(model), tokens=_tokens(model)
+        )
         new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
@@ -93,11 +96,58 @@ def _creatures(model: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
     """Each creature's power and toughness in the final state (``end_pt``, 613.4)."""
     return tuple(
         sorted(
-            (as_str(s.arguments[0]), as_int(s.arguments[1]), as_int(s.arguments[2]))
+            (object_id(_py(s.arguments[0])), as_int(s.arguments[1]), as_int(s.arguments[2]))
             for s in model
             if s.name == "end_pt"
         )
     )
+
+
+def _tokens(model: Sequence[Symbol]) -> tuple[tuple[str, str, TokenDefinition], ...]:
+    """The tokens a course created that are on the battlefield at its end (111.4): id, controller
+    and definition (``end_token``, ``token_characteristic``)."""
+    traits: dict[Any, list[Any]] = {}
+    for s in model:
+        if s.name == "token_characteristic":
+            traits.setdefault(_py(s.arguments[0]), []).append(_py(s.arguments[1]))
+    found = []
+    for s in model:
+        if s.name == "end_token":
+            definition = _py(s.arguments[1])
+            found.append(
+                (
+                    object_id(_py(s.arguments[0])),
+                    as_str(s.arguments[2]),
+                    _definition(definition[1], traits.get(definition, [])),
+                )
+            )
+    return tuple(sorted(found, key=lambda t: t[0]))
+
+
+def _definition(name: str, traits: list[Any]) -> TokenDefinition:
+    def words(kind: str) -> tuple[str, ...]:
+        return tuple(sorted(t[1][0] for t in traits if t[0] == kind))
+
+    pt = next((t[1:] for t in traits if t[0] == "pt"), (None, None))
+    return TokenDefinition(
+        name,
+        words("type"),
+        words("subtype"),
+        words("color"),
+        pt[0],
+        pt[1],
+        words("keyword"),
+    )
+
+
+def object_id(obj: Any) -> str:
+    """A permanent's id: the board's, or, for a token a course created (``tok(Item, J)``), its
+    source's id with ``-token-J``."""
+    if isinstance(obj, tuple) and obj[0] == "tok":
+        item, number = obj[1], obj[2]
+        source = item[1] if isinstance(item, tuple) else str(item)
+        return f"{source}-token-{number}"
+    return str(obj)
 
 
 def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ...]:
@@ -157,7 +207,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         elif name == "end_left":
             left.add(args[0])
         elif name == "end_entered":
-            entered.add(args[0])
+            entered.add(object_id(args[0]))
         elif name == "end_moved":
             moved[_card_key(args[0])] = (args[2], args[1][0])
         elif name == "end_counter":

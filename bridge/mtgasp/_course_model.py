@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 
 from clingo import Symbol
 
+from ._board_tokens import TokenDefinition
 from ._course_count import Query
 from ._course_names import _items, _Names
 from ._course_witness import _witness
@@ -40,6 +41,7 @@ class FinalState:
     hit_horizon: bool
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
     lost_game: tuple[tuple[str, str], ...] = ()  # (player, rule): 704.5a, 704.5b
+    tokens: tuple[tuple[str, str, TokenDefinition], ...] = ()  # created: (id, controller, 111.4)
 
 
 @dataclass(frozen=True)

@@ -71,6 +71,9 @@ class _Names:
             return names[str(zone)][as_str(owner)][as_int(index) - 1]
         if symbol.name == "gone":
             return f"{as_str(symbol.arguments[0])} (gone)"
+        if symbol.name == "tok":  # a token a course created (111.1)
+            item, number = symbol.arguments
+            return f"{as_str(item.arguments[0])}-token-{as_int(number)} (a token)"
         return str(symbol)
 
     def card_name(self, symbol: Symbol) -> str:

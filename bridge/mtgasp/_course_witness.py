@@ -116,13 +116,14 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["life_at"]:
         life_at[as_int(s.arguments[2])].append(f"{as_str(s.arguments[0])} {as_int(s.arguments[1])}")
     rounds = {s.arguments[0]: as_int(s.arguments[1]) for s in by_name["rounds"]}
-    steps: list[tuple[int, Symbol | None]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
-    steps += [(t, None) for t in _sba_steps(by_name, names, events)]
+    steps: list[tuple[int, Symbol | str]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
+    steps += [(t, "state-based actions (704.3)") for t in _sba_steps(by_name, names, events)]
+    steps += _combat_steps(by_name, names, events)
     for t, act in sorted(steps, key=lambda step: step[0]):
         life = ", ".join(sorted(life_at[t]))
-        if act is None:
-            body = "; ".join(events.get(t, []))
-            lines.append(f"{t}. state-based actions (704.3): {body}. Life: {life}.")
+        if isinstance(act, str):
+            body = "; ".join(events.get(t, [])) or "no damage"
+            lines.append(f"{t}. {act}: {body}. Life: {life}.")
         else:
             lines.append(
                 f"{t}. {_head(act, by_name, rounds, names)} resolves: "
@@ -186,3 +187,23 @@ def _sba_steps(
     for t, texts in done.items():
         events[t] = sorted(texts) + events.get(t, [])
     return sorted(done)
+
+
+def _combat_steps(
+    by_name: dict[str, list[Symbol]], names: _Names, events: dict[int, list[str]]
+) -> list[tuple[int, Symbol | str]]:
+    """The combat damage steps (510.2, 510.4), their damage added first to ``events``."""
+    dealt: dict[int, list[str]] = defaultdict(list)
+    for s in by_name["assign"]:
+        when, source, target, amount = s.arguments
+        if as_int(amount) > 0:
+            dealt[as_int(when)].append(
+                f"{names.card(source)} deals {as_int(amount)} to {names.card(target)}"
+            )
+    steps: list[tuple[int, Symbol | str]] = []
+    for s in by_name["combat_damage_step"]:
+        t, kind = as_int(s.arguments[0]), s.arguments[1].name
+        events[t] = sorted(dealt.get(t, [])) + events.get(t, [])
+        label = "first-strike combat damage step" if kind == "first" else "combat damage"
+        steps.append((t, f"{label} (510.2)"))
+    return steps
