@@ -107,7 +107,7 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
 
 def checked_choice(permanent: str, card: str, answer: TapAnswer, choice: str) -> str:
     """``choice`` if the ability may choose that type now (106.5, 106.7), else a QueryError."""
-    if answer.kind.name in ("fixed", "double_pool"):
+    if answer.kind.name in ("fixed", "double_pool", "chosen"):
         raise QueryError(
             f"ability #{answer.number} of '{permanent}' ({card}) chooses no type; "
             "--choice applies only to abilities that add a type of your choice"
