@@ -39,6 +39,7 @@ class FinalState:
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
     tapped: tuple[str, ...] = ()  # permanents that entered tapped (614.1c)
+    creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
 
 
 @dataclass(frozen=True)
