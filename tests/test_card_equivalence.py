@@ -27,9 +27,6 @@ _UNNUMBERED = {"keyword", "enters_with_counters", "enters_tapped"}
 NOT_COVERED = {
     # "When this creature dies, create ... tokens": trigger_event dies is kept for reporting.
     "Hangarback Walker": 1,
-    # "Each noncreature artifact is an artifact creature with power and toughness each equal to
-    # its mana value": its power and toughness are not modelled.
-    "March of the Machines": 1,
     # "Return target creature card with mana value 3 or less from your graveyard to the
     # battlefield": a target kind the activation rules do not check (the file leaves it out).
     "Order of Whiteclay": 1,
@@ -111,8 +108,9 @@ def _abilities(facts: tuple[clingo.Symbol, ...]) -> set[frozenset[str]]:
     return {frozenset(g) for g in groups.values()}
 
 
-def test_all_77_cards_are_compared() -> None:
-    assert len(_hand_written()) == 77
+def test_every_hand_written_card_is_compared() -> None:
+    # The 77 cards of issue 11, and those added since.
+    assert len(_hand_written()) >= 77
 
 
 @pytest.mark.parametrize("card", sorted(_hand_written()))

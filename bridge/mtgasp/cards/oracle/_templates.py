@@ -111,6 +111,20 @@ class Templates(Transformer[Token, list[Symbol]]):
     def grant_keyword(self, scope: Symbol, keyword: Symbol) -> list[Symbol]:
         return [self._f("static", _c("grant_keyword", keyword, scope))]
 
+    def modify_pt(self, scope: Symbol, change: Token) -> list[Symbol]:
+        power, toughness = (int(part) for part in str(change).split("/"))
+        return [self._f("static", _c("modify_pt", Number(power), Number(toughness), scope))]
+
+    def pt_each_count(self, _self: Token) -> list[Symbol]:
+        return [self._f("static", _c("pt_each_count", _c("creatures_you_control")))]
+
+    def march(self, _mana_value: Any) -> list[Symbol]:
+        scope = _c("noncreature_artifacts")
+        return [
+            self._f("static", _c("add_type", _c("creature"), scope)),
+            self._f("static", _c("set_pt_mana_value", scope)),
+        ]
+
     def set_land_subtype(self, types: Token) -> list[Symbol]:
         subtype = {"islands": "island", "swamps": "swamp", "mountains": "mountain"}.get(
             str(types), str(types).removesuffix("s")
