@@ -141,12 +141,10 @@ def _definition(name: str, traits: list[Any]) -> TokenDefinition:
 
 
 def object_id(obj: Any) -> str:
-    """A permanent's id: the board's, or, for a token a course created (``tok(Item, J)``), its
+    """A permanent's id: the board's, or, for a token a course created (``tok(O, N, J)``), its
     source's id with ``-token-J``."""
     if isinstance(obj, tuple) and obj[0] == "tok":
-        item, number = obj[1], obj[2]
-        source = item[1] if isinstance(item, tuple) else str(item)
-        return f"{source}-token-{number}"
+        return f"{obj[1]}-token-{obj[3]}"
     return str(obj)
 
 

@@ -72,8 +72,8 @@ class _Names:
         if symbol.name == "gone":
             return f"{as_str(symbol.arguments[0])} (gone)"
         if symbol.name == "tok":  # a token a course created (111.1)
-            item, number = symbol.arguments
-            return f"{as_str(item.arguments[0])}-token-{as_int(number)} (a token)"
+            source, _, number = symbol.arguments
+            return f"{as_str(source)}-token-{as_int(number)} (a token)"
         return str(symbol)
 
     def card_name(self, symbol: Symbol) -> str:
