@@ -82,11 +82,15 @@ def _facts(db: database.Database, name: str) -> tuple[Symbol, ...]:
 
 
 def _handwritten(name: str) -> tuple[Symbol, ...] | None:
-    path = asp_path() / "cards" / file_name(name)
-    if not path.is_file():
-        return None
-    found = _file_facts(path)
-    return found.get(name)
+    path = _card_files().get(file_name(name))
+    return None if path is None else _file_facts(path).get(name)
+
+
+@cache
+def _card_files() -> dict[str, Path]:
+    """The hand-written card files, by file name (read once per process)."""
+    files = sorted((asp_path() / "cards").glob("*.lp"))
+    return {path.name: path for path in files if path.name != "cards.lp"}
 
 
 @cache
@@ -112,9 +116,8 @@ def _file_facts(path: Path) -> dict[str, tuple[Symbol, ...]]:
 def handwritten_names() -> frozenset[str]:
     """The cards of the hand-written files (``asp/cards/*.lp``)."""
     names: set[str] = set()
-    for path in sorted((asp_path() / "cards").glob("*.lp")):
-        if path.name != "cards.lp":
-            names.update(_file_facts(path))
+    for path in _card_files().values():
+        names.update(_file_facts(path))
     return frozenset(names)
 
 
