@@ -40,6 +40,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="text: print only the first N final states (default 0: all); the rest are counted",
     )
+    _common.add_graph(parser, "the courses as a tree (a witness course per final state)")
     parser.add_argument(
         "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
     )
@@ -48,6 +49,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def output(report: CourseReport, args: argparse.Namespace) -> str:
     if args.write_board:
         write_boards(report, args.write_board, force=args.force)
+    if args.graph:
+        from ..pictures import course_graph
+
+        _common.write_graph(args, course_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 
