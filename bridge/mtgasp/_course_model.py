@@ -38,6 +38,8 @@ class FinalState:
     gained: tuple[tuple[str, int], ...]
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
+    damage: tuple[tuple[str, int], ...] = ()  # damage marked on permanents (120.3e)
+    effects: tuple[tuple[str, str, str], ...] = ()  # created: (card, controller, player)
 
 
 @dataclass(frozen=True)
