@@ -26,7 +26,12 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
     ]
     if new is not None and new.id in on_bf:
         battlefield.append(
-            replace(new, counters=counters.get(new.id, {}), damage=damage.get(new.id, 0))
+            replace(
+                new,
+                counters=counters.get(new.id, {}),
+                tapped=new.id in state.tapped,
+                damage=damage.get(new.id, 0),
+            )
         )
     for item in board.stack:
         if item.id in on_bf and item.ability is None:
@@ -40,6 +45,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
                     counters=counters.get(item.id, {}),
                     x=item.x,
                     damage=damage.get(item.id, 0),
+                    tapped=item.id in state.tapped,
                 )
             )
     zone_maps: dict[str, dict[str, list[str]]] = {

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from clingo import Symbol
@@ -38,7 +39,7 @@ def _decode(
     outcomes = []
     for model, key in zip(models, keys, strict=True):
         names = {_name(s) for s in model}
-        state = _final_state(board, key, new)
+        state = replace(_final_state(board, key, new), creatures=_creatures(model))
         new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
@@ -97,6 +98,17 @@ def _damage_text(event: Symbol) -> str:
     return f"{as_str(source)} dealing {as_int(amount)} damage to {as_str(target)}"
 
 
+def _creatures(model: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
+    """Each creature's power and toughness in the final state (``end_pt``, 613.4)."""
+    return tuple(
+        sorted(
+            (as_str(s.arguments[0]), as_int(s.arguments[1]), as_int(s.arguments[2]))
+            for s in model
+            if s.name == "end_pt"
+        )
+    )
+
+
 def _triggers(board: Board, model: Sequence[Symbol]) -> tuple[TriggerVerdict, ...]:
     cards = {p.id: p for p in board.battlefield}
     verdicts = []
@@ -140,6 +152,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     life.update({t.name: t.life for t in board.teams})
     left: set[str] = set()
     entered: set[str] = set()
+    tapped: set[str] = set()
     moved: dict[str, tuple[str, str]] = {}
     counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
     damage = {p.id: p.damage for p in board.battlefield if p.damage > 0}
@@ -156,6 +169,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             left.add(args[0])
         elif name == "end_entered":
             entered.add(args[0])
+        elif name == "end_tapped":
+            tapped.add(args[0])
         elif name == "end_moved":
             moved[_card_key(args[0])] = (args[2], args[1][0])
         elif name == "end_counter":
@@ -191,6 +206,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         hit_horizon=hit,
         damage=tuple(sorted((o, n) for o, n in damage.items() if o in battlefield)),
         effects=tuple(sorted(effects)),
+        tapped=tuple(sorted(tapped)),
     )
 
 
@@ -213,7 +229,8 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
             counters = (
                 ", ".join(f"{n} {k}" for k, n in sorted(perm.counters.items())) or "no counters"
             )
-            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) entered with {counters}")
+            how = "entered tapped" if perm.tapped else "entered"
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) {how} with {counters}")
         elif old.damage != perm.damage:
             lines.append(
                 f"{perm.controller}: {perm.id} ({perm.card}) damage marked {old.damage} -> "

@@ -21,6 +21,7 @@
 - ``effects``: ``[[card, controller, player], ...]`` the lasting effects a course created, in every
   final state (Stigma Lasher's)
 - ``unmodelled``: a substring of some "not modelled" line of the report
+- ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
 """
 
 from __future__ import annotations
@@ -111,3 +112,7 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     if "mana_values" in expect:
         found_mv = sorted(list(m) for m in report.mana_values)
         assert found_mv == sorted(expect["mana_values"]), f"mana values {found_mv}"
+    for perm, wanted in expect.get("pt", {}).items():
+        for o in outcomes:
+            have = {c: f"{p}/{t}" for c, p, t in o.state.creatures}
+            assert have.get(perm) == wanted, f"power/toughness of {perm}: {have.get(perm)}"

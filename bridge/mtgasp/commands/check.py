@@ -7,6 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
+from ..creatures import pt_terms_text
 from . import _common, _courses, activations, castable, could_produce, orderings
 
 NAME = "check"
@@ -34,11 +35,17 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "activations": activations.to_json(report.activations),
         "could_produce": could_produce.to_json(report.could_produce),
         "castable": castable.to_json(report.castable),
+        **({"creatures": creatures_json(report)} if _has_creatures(report) else {}),
         "next_step": {
             "step": report.next_step,
             "triggers": [_courses.trigger_json(t) for t in report.next_step_triggers],
         },
         "life_events": [orderings.to_json(r) for r in report.life_events],
+        **(
+            {"not_modelled": activations.not_modelled_json(report.activations.not_modelled)}
+            if report.activations.not_modelled
+            else {}
+        ),
     }
 
 
@@ -54,6 +61,12 @@ def to_text(report: CheckReport) -> str:
         could_produce.to_text(report.could_produce),
         castable.to_text(report.castable),
     ]
+    if _has_creatures(report):
+        assert report.creatures is not None
+        lines = ["Creatures: power/toughness after layer 7 (208, 613.4):"]
+        for c in report.creatures.creatures:
+            lines.append(f"  {c.permanent} ({c.card}, {c.controller}): {pt_terms_text(c)}")
+        sections.append("\n".join(lines))
     if report.next_step is not None:
         step_name = report.next_step.replace("_", " ")
         if report.next_step_triggers:
@@ -66,4 +79,26 @@ def to_text(report: CheckReport) -> str:
             sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
     if report.life_events:
         sections.append(orderings.summary_text(report.life_events))
+    if report.activations.not_modelled:
+        sections.append(activations.not_modelled_text(report.activations.not_modelled))
     return "\n\n".join(sections)
+
+
+def _has_creatures(report: CheckReport) -> bool:
+    return report.creatures is not None and bool(report.creatures.creatures)
+
+
+def creatures_json(report: CheckReport) -> list[dict[str, Any]]:
+    """Each creature's power and toughness, and how layer 7 reached them."""
+    assert report.creatures is not None
+    return [
+        {
+            "permanent": c.permanent,
+            "card": c.card,
+            "controller": c.controller,
+            "power": c.power,
+            "toughness": c.toughness,
+            "layer_7": list(c.terms),
+        }
+        for c in report.creatures.creatures
+    ]

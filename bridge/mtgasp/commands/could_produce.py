@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps, table
+from ..errors import QueryError
 from ..mana import CouldProduceReport, TypeWitness, could_produce, type_text
 from . import _common
 
@@ -31,11 +32,18 @@ example:
         action="store_true",
         help="give each type a witness: the chain of permanents and the replacement order",
     )
+    _common.add_graph(parser, "where each type comes from (with --why)")
     _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
+    if args.graph and not args.why:
+        raise QueryError("--graph draws the witnesses of --why: add --why")
     report = could_produce(_common.board(args), permanent=args.permanent, why=args.why)
+    if args.graph:
+        from ..pictures import could_produce_graph
+
+        _common.write_graph(args, could_produce_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
@@ -66,11 +74,41 @@ def to_json(report: CouldProduceReport) -> dict[str, Any]:
                 "controller": p.controller,
                 "types": list(p.types),
                 **({"witnesses": [_witness_json(w) for w in p.witnesses]} if report.why else {}),
+                **_unknown_json(p.depends_on),
             }
             for p in report.permanents
         ],
+        **(
+            {"every_answer_depends_on": _abilities_json(report.mana_effects)}
+            if report.mana_effects
+            else {}
+        ),
         "stats": {"atoms": report.stats.atoms, "rules": report.stats.rules},
     }
+
+
+def _abilities_json(found: tuple[tuple[str, int], ...]) -> list[dict[str, Any]]:
+    return [{"permanent": permanent, "ability": ability} for permanent, ability in found]
+
+
+def _unknown_json(found: tuple[tuple[str, int], ...]) -> dict[str, Any]:
+    """With a mana ability not modelled: ``unknown`` (more types could be produced) and which."""
+    return {"unknown": True, "depends_on": _abilities_json(found)} if found else {}
+
+
+def _abilities_text(found: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{permanent} #{ability}" for permanent, ability in found)
+
+
+def types_text(types: tuple[str, ...], depends_on: tuple[tuple[str, int], ...]) -> str:
+    """``{G}{U}``, ``none``, or with abilities not modelled
+    ``{G} + unknown (not modelled: x #2)``."""
+    known = "".join(map(type_text, types))
+    if not depends_on:
+        return known or "none"
+    return (
+        f"{known} + " if known else ""
+    ) + f"unknown (not modelled: {_abilities_text(depends_on)})"
 
 
 def witness_text(witness: TypeWitness) -> str:
@@ -90,10 +128,15 @@ def to_text(report: CouldProduceReport) -> str:
     if not report.permanents:
         return "Could produce (106.7): no permanents on the battlefield."
     rows = [
-        [p.permanent, p.card, p.controller, "".join(map(type_text, p.types)) or "none"]
+        [p.permanent, p.card, p.controller, types_text(p.types, p.depends_on)]
         for p in report.permanents
     ]
     lines = ["Could produce (106.7):", table(["id", "card", "controller", "types"], rows)]
+    if report.mana_effects:
+        lines.append(
+            "Every answer above could depend on abilities not modelled that speak of mana: "
+            + _abilities_text(report.mana_effects)
+        )
     if report.why:
         lines.append("")
         lines.append(
