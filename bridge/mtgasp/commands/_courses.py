@@ -135,6 +135,9 @@ def to_json(report: CourseReport) -> dict[str, Any]:
                 "counters": [
                     {"permanent": p, "kind": k, "count": n} for p, k, n in o.state.counters
                 ],
+                "creatures": [
+                    {"permanent": c, "power": p, "toughness": t} for c, p, t in o.state.creatures
+                ],
                 "gained_life_this_turn": dict(o.state.gained),
                 "lost_life_this_turn": dict(o.state.lost),
                 "hit_horizon": o.state.hit_horizon,
@@ -190,6 +193,9 @@ def to_text(report: CourseReport, *, show: int = 0) -> str:
         plural = "course" if outcome.courses == 1 else "courses"
         lines += ["", f"Final state {index} ({outcome.courses} {plural}):"]
         lines += [f"  {c}" for c in outcome.changes]
+        if outcome.state.creatures:
+            pts = ", ".join(f"{c} {p}/{t}" for c, p, t in outcome.state.creatures)
+            lines.append(f"  creatures (power/toughness, 613.4): {pts}")
         lines.append("  for example:")
         lines += [f"    {w}" for w in outcome.witness]
     if len(listed) < len(report.outcomes):
