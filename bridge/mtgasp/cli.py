@@ -14,7 +14,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
 
-from . import budget, progress, terminal
+from . import budget, completion, progress, terminal
 from ._output import dumps
 from ._text import error_text, escape
 from ._version import __version__
@@ -190,7 +190,10 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
 
     The address-space limit (--memory-limit) is set only when the command is the whole process
     (``whole_process``, as :func:`run` does): a caller's own process may already be larger."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    if completion.wanted():  # the shell asks for completions: print them and exit
+        completion.complete(parser)
+    args = parser.parse_args(argv)
     code = 0
     try:
         limit = getattr(args, "time_limit", 0.0) or None
