@@ -69,6 +69,9 @@ class PermanentMana:
     controller: str
     types: tuple[str, ...]
     witnesses: tuple[TypeWitness, ...]
+    depends_on: tuple[tuple[str, int], ...] = ()
+    """Abilities not modelled (permanent, ability) that could add further types: the answer is
+    ``types`` and possibly more (unknown), never "only these"."""
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,9 @@ class CouldProduceReport:
     permanents: tuple[PermanentMana, ...]
     why: bool
     stats: SolveStats
+    mana_effects: tuple[tuple[str, int], ...] = ()
+    """Abilities not modelled (permanent, ability) that speak of producing mana: every answer
+    could depend on them."""
 
 
 _Key = tuple[str, int, str | None]  # permanent, ability, choice
@@ -107,6 +113,8 @@ def could_produce(
     via: dict[_Key, set[str]] = defaultdict(set)
     readers: dict[str, list[tuple[str, int]]] = defaultdict(list)
     lands_of: dict[str, set[str]] = defaultdict(set)
+    unknown: dict[str, set[tuple[str, int]]] = defaultdict(set)
+    effects: set[tuple[str, int]] = set()
     for symbol in model:
         args = symbol.arguments
         if symbol.name == "could_produce":
@@ -121,6 +129,10 @@ def could_produce(
             lands_of[as_str(args[0])].add(as_str(args[1]))
         elif symbol.name in ("event_value", "edge", "result"):
             graphs.read(symbol)
+        elif symbol.name == "could_produce_unknown":
+            unknown[as_str(args[0])].add((as_str(args[1]), as_int(args[2])))
+        elif symbol.name == "mana_effect_not_modelled":
+            effects.add((as_str(args[0]), as_int(args[1])))
         elif symbol.name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
     # The lands each reflecting choice reads: those of the players it names (106.7).
@@ -137,10 +149,16 @@ def could_produce(
             controller=p.controller,
             types=tuple(t for t in MANA_TYPES if t in types[p.id]),
             witnesses=tuple(witnesses[(p.id, t)] for t in MANA_TYPES if (p.id, t) in witnesses),
+            depends_on=_in_board_order(board, unknown[p.id]),
         )
         for p in chosen
     )
-    return CouldProduceReport(result, why, solution.stats)
+    return CouldProduceReport(result, why, solution.stats, _in_board_order(board, effects))
+
+
+def _in_board_order(board: Board, found: set[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    return tuple(sorted(found, key=lambda k: (order.get(k[0], len(order)), k)))
 
 
 class _Witnesses:

@@ -60,6 +60,11 @@ def to_json(report: CheckReport) -> dict[str, Any]:
             "triggers": [_courses.trigger_json(t) for t in report.next_step_triggers],
         },
         "life_events": [orderings.to_json(r) for r in report.life_events],
+        **(
+            {"not_modelled": activations.not_modelled_json(report.activations.not_modelled)}
+            if report.activations.not_modelled
+            else {}
+        ),
     }
 
 
@@ -98,6 +103,8 @@ def sections(report: CheckReport) -> list[str]:
             parts.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
     if report.life_events:
         parts.append(orderings.summary_text(report.life_events))
+    if report.activations.not_modelled:
+        parts.append(activations.not_modelled_text(report.activations.not_modelled))
     return parts
 
 
