@@ -21,10 +21,11 @@ def wanted() -> bool:
 
 def card_completer(prefix: str, **_: Any) -> list[str]:
     """Card names starting with ``prefix`` (case-insensitive), sorted."""
-    from .solve import card_names
+    from .cards import catalog, database
 
-    low = prefix.lower()
-    return sorted(name for name in card_names() if name.lower().startswith(low))
+    low = prefix.casefold()
+    names = {*database.current().names(), *catalog.handwritten_names()}
+    return sorted(name for name in names if name.casefold().startswith(low))
 
 
 def complete(parser: argparse.ArgumentParser) -> None:
