@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from mtgasp.cards.catalog import card_facts
 from mtgasp.cards.oracle import compile_card
 from mtgasp.cards.record import CardRecord
 from mtgasp.solve import solve
@@ -72,7 +73,9 @@ def _board(*permanents: tuple[str, CardRecord | str, str]) -> list[Symbol]:
         name = card if isinstance(card, str) else card.name
         facts += [_f("permanent", obj), _f("card_of", obj, name)]
         facts += [_f("controller", obj, controller), _f("owner", obj, controller)]
-        if isinstance(card, CardRecord) and name not in compiled:
+        if isinstance(card, str):
+            facts += card_facts([name])  # no entry program includes the hand-written cards
+        elif name not in compiled:
             compiled.add(name)
             facts += [_f("card", name)]
             facts += [_f("card_type", name, Function(t.lower())) for t in card.types]
