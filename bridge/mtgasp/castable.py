@@ -337,7 +337,13 @@ def _grounding(board: Board, players: Sequence[str]) -> Grounding:
 
 
 _QUESTION_SYMBOLS = frozenset(
-    {"question", "question_cost", "question_excludes", "paid_mana_abilities"}
+    {
+        "question",
+        "question_cost",
+        "question_excludes",
+        "paid_mana_abilities",
+        "payment_not_modelled",
+    }
 )
 
 
