@@ -33,6 +33,12 @@ def test_could_produce_is_unknown_beyond_what_is_derived() -> None:
     assert report["brass"].types == ("w", "u", "b", "r", "g")
 
 
+def test_a_mana_effect_not_modelled_is_a_caveat_on_every_answer() -> None:
+    # 605.1b: Fertile Ground's "Whenever enchanted land is tapped for mana, its controller adds
+    # one mana of any color" is not modelled: every could-produce answer could depend on it.
+    assert could_produce(load_board(BOARD)).mana_effects == (("fertile", 2),)
+
+
 def test_activations_not_modelled_are_neither_legal_nor_illegal() -> None:
     found = {(a.permanent, a.ability): a for a in activations(load_board(BOARD)).activations}
     storage = found[("reef", 3)]
@@ -50,7 +56,8 @@ def test_a_payment_an_ability_not_modelled_could_make_is_unknown() -> None:
     (ghoul,) = [
         p for p in castable(load_board(BOARD)).payments if p.question.card == "Diregraf Ghoul"
     ]
-    assert (ghoul.payable, ghoul.unproved, ghoul.not_modelled) == (False, True, (("reef", 3),))
+    assert (ghoul.payable, ghoul.unproved) == (False, True)
+    assert ghoul.not_modelled == (("reef", 3), ("fertile", 2))
 
 
 def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[str]) -> None:
@@ -59,6 +66,8 @@ def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[st
         ("reef", "Dreadship Reef", 2, "effect"),
         ("reef", "Dreadship Reef", 3, "mana"),
         ("brass", "City of Brass", 1, "triggered"),
+        ("fertile", "Fertile Ground", 1, "static"),
+        ("fertile", "Fertile Ground", 2, "mana_effect"),
     ]
     assert main(["check", str(BOARD)]) == 0
     text = capsys.readouterr().out
@@ -69,7 +78,7 @@ def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[st
     )
     assert main(["check", str(BOARD), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [n["ability"] for n in data["not_modelled"]] == [2, 3, 1]
+    assert [n["ability"] for n in data["not_modelled"]] == [2, 3, 1, 1, 2]
     unknown = [p for p in data["could_produce"]["permanents"] if p.get("unknown")]
     assert [p["permanent"] for p in unknown] == ["reef", "pool"]
 
