@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import NoReturn
 
-from . import budget
+from . import budget, completion, progress, terminal
 from ._output import dumps
 from ._text import error_text, escape
 from ._version import __version__
@@ -189,12 +190,20 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
 
     The address-space limit (--memory-limit) is set only when the command is the whole process
     (``whole_process``, as :func:`run` does): a caller's own process may already be larger."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    if completion.wanted():  # the shell asks for completions: print them and exit
+        completion.complete(parser)
+    args = parser.parse_args(argv)
     code = 0
     try:
         limit = getattr(args, "time_limit", 0.0) or None
         memory = getattr(args, "memory_limit", 0) if whole_process else 0
-        with _memory_limit(memory), budget.time_limit(limit):
+        as_json = getattr(args, "json", False)
+        with (
+            _memory_limit(memory),
+            budget.time_limit(limit),
+            progress.shown(sys.stderr.isatty() and not as_json),
+        ):
             text = args.run(args)
     except KeyboardInterrupt:
         print("mtgasp: interrupted", file=sys.stderr)
@@ -215,8 +224,14 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
         print(f"mtgasp: error: {error_text(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        # Text goes to a terminal: control characters are escaped (JSON escapes its own).
-        print(text if getattr(args, "json", False) else escape(text), flush=True)
+        # Text goes to a terminal: control characters are escaped (JSON escapes its own). On a
+        # terminal itself, long lines are wrapped and verdicts coloured (piped: plain text).
+        if not getattr(args, "json", False):
+            text = escape(text)
+            if sys.stdout.isatty():
+                width = shutil.get_terminal_size().columns
+                text = terminal.render(text, width, terminal.colour_wanted(dict(os.environ)))
+        print(text, flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
         # devnull so that Python's flush at exit does not fail again.
@@ -230,6 +245,7 @@ def run() -> NoReturn:
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
     cannot be interrupted (budget.py)."""
     try:
+        budget.catch_interrupts()
         code = main(whole_process=True)
     except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
         print("mtgasp: interrupted", file=sys.stderr)
