@@ -9,6 +9,7 @@ import argparse
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -37,6 +38,11 @@ def _batch(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[di
     return code, [json.loads(line) for line in out.splitlines()]
 
 
+def _batch_section() -> str:
+    text = (ROOT / "docs" / "json-output.md").read_text(encoding="utf-8")
+    return text.split("## mtgasp batch --json\n", 1)[1].split("\n## ", 1)[0]
+
+
 def _single(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
     """A single run's exit code, its --json output (None if none) and its stderr message."""
     code = main(list(argv))
@@ -51,7 +57,9 @@ def test_each_record_is_the_single_runs_json_in_the_order_given(
     code, records = _batch(capsys, *boards, "--jobs", "2")
     assert code == 0
     assert [r["board"] for r in records] == boards
+    documented = set(re.findall(r"^\| `([^`]+)` \|", _batch_section(), flags=re.MULTILINE))
     for board, rec in zip(boards, records, strict=True):
+        assert set(rec) == documented  # docs/json-output.md
         assert rec["exit_code"] == 0
         assert rec["error"] is None
         assert rec["result"] == _single(capsys, "check", board, "--json")[1]
