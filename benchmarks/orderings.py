@@ -54,7 +54,8 @@ import yaml
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board
-from mtgasp.facts import board_facts, life_event_request, mana_event_request
+from mtgasp.events import LifeEvent
+from mtgasp.facts import board_facts, event_request, mana_event_request
 from mtgasp.orderings import EventGraph, event_graph
 from mtgasp.values import Value
 
@@ -121,10 +122,8 @@ def _board_case(scenario: str, n: int, seed: int) -> Case:
         event: Any = TapEvent("land")
         request = mana_event_request("land", 1, None)
     else:
-        from mtgasp.orderings import LifeEvent
-
         event = LifeEvent("gain", "bob", 1)
-        request = life_event_request("gain_life", "bob", 1)
+        request = event_request(LifeEvent("gain", "bob", 1))
     ref_effects, ref_event = ref.from_board(board, event)
     return Case(scenario, n, board_facts(board), request, ref_effects, ref_event, cards)
 
@@ -171,7 +170,7 @@ def _distinct_case(n: int, remedy: bool = False) -> Case:
         "distinct+remedy" if remedy else "distinct",
         n,
         facts,
-        life_event_request("gain_life", "alice", 1),
+        event_request(LifeEvent("gain", "alice", 1)),
         tuple(ref_effects),
         ref.RefEvent(("gain", "alice", 1), "alice"),
         [f"Bench Plus {i}" for i in range(1, n + (0 if remedy else 1))]

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgasp import parse_board
-from mtgasp.facts import board_facts, life_event_request, mana_event_request
+from mtgasp.facts import board_facts, event_request, mana_event_request
 from mtgasp.orderings import LifeEvent, TapEvent, event_graph, orderings
 from orderings_reference import from_board, value_text
 from orderings_reference import orderings as reference_orderings
@@ -73,7 +73,7 @@ def _compare(board: Any, event: Any) -> None:
     if isinstance(event, TapEvent):
         request = mana_event_request(event.permanent, event.ability, event.choice)
     else:
-        request = life_event_request(f"{event.kind}_life", event.player, event.amount)
+        request = event_request(event)
     plain = event_graph(board_facts(board), request, interchange=False, independence=False)
     assert {str(v): n for v, n in plain.count_paths().items()} == found
     assert plain.node_count() >= report.graph_nodes

@@ -14,7 +14,8 @@ import pytest
 from clingo import Function, Number, String, Symbol
 
 from mtgasp.errors import QueryError
-from mtgasp.facts import life_event_request
+from mtgasp.events import LifeEvent
+from mtgasp.facts import event_request
 from mtgasp.orderings import event_graph
 
 
@@ -57,7 +58,7 @@ LOSE_YOU = _f("would_lose_life", YOU)
 
 
 def _outcomes(facts: list[Symbol], kind: str, player: str, amount: int) -> dict[str, int]:
-    graph = event_graph(facts, life_event_request(f"{kind}_life", player, amount))
+    graph = event_graph(facts, event_request(LifeEvent(kind, player, amount)))
     assert graph.stats.choices == 0
     return {str(value): count for value, count in graph.count_paths().items()}
 
@@ -139,7 +140,7 @@ def _many(count: int, change: str) -> tuple[list[tuple[str, str, str]], list[Sym
 
 def test_independent_effects_need_no_graph_and_keep_exact_counts() -> None:
     perms, cards = _many(40, "plus")  # 40 effects "that much plus i": their order cannot matter
-    graph = event_graph(_facts(perms, cards), life_event_request("gain_life", "alice", 1))
+    graph = event_graph(_facts(perms, cards), event_request(LifeEvent("gain", "alice", 1)))
     assert graph.node_count() == 1
     assert {str(v): n for v, n in graph.count_paths().items()} == {
         f"alice gains {1 + sum(range(1, 41))} life": math.factorial(40)
@@ -152,5 +153,5 @@ def test_too_many_distinct_effects_is_a_query_error() -> None:
     with pytest.raises(QueryError, match="too many distinct replacement effects"):
         event_graph(
             _facts(plus + times, plus_cards + times_cards),
-            life_event_request("gain_life", "alice", 1),
+            event_request(LifeEvent("gain", "alice", 1)),
         )

@@ -13,13 +13,13 @@ from clingo import Function, Number, String, Symbol
 
 from ._numbers import number, whole
 from .board import Board
-from .requests import asker, life_event_cause, life_event_request, mana_event_request
+from .requests import asker, event_cause, event_request, mana_event_request
 
 __all__ = [
     "asker_fact",
     "board_facts",
-    "life_event_cause",
-    "life_event_request",
+    "event_cause",
+    "event_request",
     "mana_event_request",
     "number",
     "render_facts",

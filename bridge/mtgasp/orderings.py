@@ -20,7 +20,7 @@ from .errors import QueryError
 from .events import Event, LifeEvent, TapEvent, parse_event
 from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
-from .requests import life_event_cause, life_event_request, mana_event_request
+from .requests import event_cause, event_request, mana_event_request
 from .solve import SolveStats, solve
 from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
@@ -89,10 +89,10 @@ def _request(board: Board, event: Event) -> list[Symbol]:
                 raise QueryError(
                     f"no player named '{name}'; players are: {', '.join(sorted(players))}"
                 )
-        request = life_event_request(f"{event.kind}_life", event.player, event.amount)
+        request = event_request(event)
         if event.cause is None:
             return [request]
-        return [request, life_event_cause(request, event.cause)]
+        return [request, event_cause(request, event.cause)]
     if board.permanent(event.permanent) is None:
         raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]

@@ -18,9 +18,8 @@ __all__ = [
     "bound_facts",
     "cast_request",
     "copy_request",
+    "event_cause",
     "event_request",
-    "life_event_cause",
-    "life_event_request",
     "mana_check",
     "mana_event_request",
     "mana_verdict",
@@ -62,16 +61,19 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     )
 
 
-def life_event_request(kind: str, player: str, amount: int) -> Symbol:
-    """``life_event_request(gain_life(P, N))`` and likewise ``lose_life``, ``set_life``."""
-    amount_symbol = number(amount, "the amount of life", -MAX_NUMBER)
-    return Function("life_event_request", [Function(kind, [String(player), amount_symbol])])
+def event_request(event: LifeEvent) -> Symbol:
+    """``event_request(E)``: the one shape of a requested event, for the orderings query (a board
+    event at time 0) and the ``event`` course alike: E is ``gain_life(P, N)``, ``lose_life(P, N)``
+    or ``set_life(P, N)``."""
+    amount = number(event.amount, "the amount of life", -MAX_NUMBER)
+    act = Function(_LIFE_ACTS[event.kind], [String(event.player), amount])
+    return Function("event_request", [act])
 
 
-def life_event_cause(request: Symbol, player: str) -> Symbol:
-    """``life_event_cause(E, P)``: a spell or ability P controls causes the requested event E."""
+def event_cause(request: Symbol, player: str) -> Symbol:
+    """``event_cause(E, P)``: a spell or ability P controls causes the requested event E."""
     (event,) = request.arguments
-    return Function("life_event_cause", [event, String(player)])
+    return Function("event_cause", [event, String(player)])
 
 
 def tap_request(permanent: str, ability: int | None) -> Symbol:
@@ -109,13 +111,6 @@ def begin_step(step: str) -> Symbol:
 def begin_next_step() -> Symbol:
     """``begin_next_step``: the step after the board's begins (``next_step/1`` names it)."""
     return Function("begin_next_step", [])
-
-
-def event_request(event: LifeEvent) -> Symbol:
-    """``event_request(P, Act)``: the life event happens to P (``gain_life(you, N)``, ...)."""
-    amount = number(event.amount, "the amount", -MAX_NUMBER)
-    act = Function(_LIFE_ACTS[event.kind], [Function("you"), amount])
-    return Function("event_request", [String(event.player), act])
 
 
 def cast_request(new_id: str, card: str, player: str, x: int) -> Symbol:

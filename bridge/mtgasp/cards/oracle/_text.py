@@ -1,0 +1,46 @@
+"""Oracle text as the grammar reads it: one paragraph per ability, reminder text removed, the
+card's references to itself written ``~``, lowercased, one space between words."""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["normalise", "paragraphs", "self_names"]
+
+# 207.2: reminder text is in parentheses and has no effect on the game.
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+# 201.5: a card refers to itself by name; current Oracle text also says "this creature" etc.
+_THIS = re.compile(
+    r"\bthis (?:creature|land|artifact|enchantment|permanent|aura|equipment|vehicle|card|spell)\b",
+    re.IGNORECASE,
+)
+_SPACES = re.compile(r"\s+")
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+
+
+def paragraphs(text: str) -> list[str]:
+    """The paragraphs of an Oracle text (its lines), blank ones dropped."""
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def self_names(name: str) -> tuple[str, ...]:
+    """The ways a card names itself, longest first: its name and, for a legendary name with a
+    title ("Erebos, God of the Dead"), the part before the comma (201.5a)."""
+    names = {name}
+    if ", " in name:
+        names.add(name.split(", ", 1)[0])
+    return tuple(sorted(names, key=len, reverse=True))
+
+
+def strip_reminder(paragraph: str) -> str:
+    """The paragraph without its reminder text (207.2)."""
+    return _SPACES.sub(" ", _REMINDER.sub("", paragraph)).strip()
+
+
+def normalise(paragraph: str, names: tuple[str, ...]) -> str:
+    """The paragraph as the grammar reads it."""
+    text = strip_reminder(paragraph.translate(_QUOTES))
+    for name in names:
+        text = re.sub(rf"(?<![\w'{{]){re.escape(name)}(?![\w}}])", "~", text)
+    text = _THIS.sub("~", text)
+    return text.lower()
