@@ -91,6 +91,8 @@ def _case_argv(case: dict[str, Any], board: str) -> list[str]:
         if args.get("copy"):
             argv.append("--copy")
         return argv
+    if query == "creatures":
+        return ["check", board]
     raise ValueError(f"unknown query {query!r}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from clingo import Symbol
@@ -38,7 +39,7 @@ def _decode(
     outcomes = []
     for model, key in zip(models, keys, strict=True):
         names = {_name(s) for s in model}
-        state = _final_state(board, key, new)
+        state = replace(_final_state(board, key, new), creatures=_creatures(model))
         new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
@@ -84,6 +85,17 @@ def _decode(
         unmodelled=tuple(sorted(unmodelled)),
         mana_values=tuple(sorted(mana_values)),
         stats=tuple(stats),
+    )
+
+
+def _creatures(model: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
+    """Each creature's power and toughness in the final state (``end_pt``, 613.4)."""
+    return tuple(
+        sorted(
+            (as_str(s.arguments[0]), as_int(s.arguments[1]), as_int(s.arguments[2]))
+            for s in model
+            if s.name == "end_pt"
+        )
     )
 
 

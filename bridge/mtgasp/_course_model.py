@@ -38,6 +38,7 @@ class FinalState:
     gained: tuple[tuple[str, int], ...]
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
+    creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,11 @@ them as input and escapes any that reach its text output.
 
 from __future__ import annotations
 
+import difflib
 import re
+from collections.abc import Sequence
 
-__all__ = ["error_text", "escape", "name_problem", "quote"]
+__all__ = ["error_text", "escape", "name_problem", "nearest", "quote"]
 
 #: The longest line of an error message printed whole (a list of a board's names may be long).
 _MAX_ERROR_LINE = 1000
@@ -67,3 +69,15 @@ def quote(value: object, limit: int = 60) -> str:
     if len(text) > limit:
         return f"{mark}{shown}...{mark} ({len(text)} characters)"
     return f"{mark}{shown}{mark}"
+
+
+def nearest(word: str, candidates: Sequence[str]) -> str:
+    """ " (did you mean 'x'?)" for the candidates closest to ``word``, or nothing."""
+    if len(word) > 100:
+        return ""
+    by_folded = {c.casefold(): c for c in candidates}
+    close = difflib.get_close_matches(word.casefold(), list(by_folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    names = " or ".join(f"'{by_folded[c]}'" for c in close)
+    return f" (did you mean {names}?)"

@@ -10,9 +10,8 @@ are :mod:`mtgasp._loader`'s job; numbers are bounded by :data:`mtgasp.limits.MAX
 
 from __future__ import annotations
 
-import difflib
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
@@ -21,8 +20,15 @@ from typing import Any
 
 import jsonschema
 
+from ._board_effects import (
+    PowerToughnessEffect,
+    affects_problems,
+    effect_shape_problems,
+    pt_effect,
+)
 from ._loader import location as _location
 from ._loader import parse_text, read_text
+from ._text import nearest as _nearest
 from ._text import quote
 from .errors import BoardError, BoardProblem
 from .limits import MAX_NUMBER
@@ -35,6 +41,7 @@ __all__ = [
     "LastingEffect",
     "Permanent",
     "Player",
+    "PowerToughnessEffect",
     "StackItem",
     "Team",
     "Turn",
@@ -94,6 +101,7 @@ class Permanent:
     attached_to: str | None = None
     x: int | None = None
     chosen_color: str | None = None
+    timestamp: int | None = None
 
 
 @dataclass(frozen=True)
@@ -135,6 +143,7 @@ class Board:
     teams: tuple[Team, ...] = ()
     battlefield: tuple[Permanent, ...] = ()
     effects: tuple[LastingEffect, ...] = ()
+    pt_effects: tuple[PowerToughnessEffect, ...] = ()
     hand: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     graveyard: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     library: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -263,17 +272,6 @@ def _describe(value: Any) -> str:
     return f"{type(value).__name__} {quote(value)}"
 
 
-def _nearest(word: str, candidates: Sequence[str]) -> str:
-    if len(word) > 100:
-        return ""
-    by_folded = {c.casefold(): c for c in candidates}
-    close = difflib.get_close_matches(word.casefold(), list(by_folded), n=3, cutoff=0.6)
-    if not close:
-        return ""
-    names = " or ".join(f"'{by_folded[c]}'" for c in close)
-    return f" (did you mean {names}?)"
-
-
 def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     players = [p["name"] for p in data["players"]]
     known_players = set(players)
@@ -315,7 +313,9 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             yield BoardProblem(f"{where}.id", f"duplicate id {quote(effect['id'])}")
         else:
             ids[effect["id"]] = f"{where}.id"
-        yield from _card_problem(f"{where}.card", effect["card"], cards)
+        yield from effect_shape_problems(where, effect)
+        if "card" in effect:
+            yield from _card_problem(f"{where}.card", effect["card"], cards)
         yield from check_player(f"{where}.controller", effect["controller"])
         if "player" in effect:
             yield from check_player(f"{where}.player", effect["player"])
@@ -325,6 +325,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             yield BoardProblem(
                 f"battlefield[{index}].attached_to", f"no permanent with id {quote(target)}"
             )
+    yield from affects_problems(data, ids)
     for zone in ("hand", "graveyard", "library"):
         for player, names in data.get(zone, {}).items():
             yield from check_player(f"{zone}.{player}", player)
@@ -423,13 +424,16 @@ def _build(data: dict[str, Any], source: str) -> Board:
             attached_to=p.get("attached_to"),
             x=p.get("x"),
             chosen_color=p.get("chosen_color"),
+            timestamp=p.get("timestamp"),
         )
         for p in data.get("battlefield", [])
     )
     effects = tuple(
         LastingEffect(e["id"], e["card"], e["controller"], e.get("player"))
         for e in data.get("effects", [])
+        if "card" in e
     )
+    pt_effects = tuple(pt_effect(e) for e in data.get("effects", []) if "card" not in e)
     stack = tuple(
         StackItem(
             id=s["id"],
@@ -458,6 +462,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
         teams=teams,
         battlefield=battlefield,
         effects=effects,
+        pt_effects=pt_effects,
         hand=zone("hand"),
         graveyard=zone("graveyard"),
         library=zone("library"),

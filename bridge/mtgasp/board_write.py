@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import Board
+from .board import Board, PowerToughnessEffect
 
 
 def board_to_data(board: Board) -> dict[str, Any]:
@@ -42,6 +42,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
                 entry["x"] = perm.x
             if perm.chosen_color is not None:
                 entry["chosen_color"] = perm.chosen_color
+            if perm.timestamp is not None:
+                entry["timestamp"] = perm.timestamp
             data["battlefield"].append(entry)
     if board.effects:
         data["effects"] = [
@@ -49,6 +51,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
             | ({"player": e.player} if e.player is not None else {})
             for e in board.effects
         ]
+    if board.pt_effects:
+        data.setdefault("effects", []).extend(_pt_effect_data(e) for e in board.pt_effects)
     for zone in ("hand", "graveyard", "library"):
         cards = {p: list(c) for p, c in getattr(board, zone).items() if c}
         if cards:
@@ -76,3 +80,16 @@ def board_to_data(board: Board) -> dict[str, Any]:
     if history:
         data["this_turn"] = history
     return data
+
+
+def _pt_effect_data(effect: PowerToughnessEffect) -> dict[str, Any]:
+    entry: dict[str, Any] = {"id": effect.id, "controller": effect.controller}
+    entry["affects"] = list(effect.affects)
+    if effect.kind == "switch":
+        entry["switches"] = True
+    elif effect.kind == "set":
+        entry["becomes"] = f"{effect.power}/{effect.toughness}"
+    else:
+        entry["gets"] = f"{effect.power:+d}/{effect.toughness:+d}"
+    entry["timestamp"] = effect.timestamp
+    return entry

@@ -8,6 +8,7 @@ from .activations import ActivationReport, activations
 from .board import Board
 from .castable import CastableReport, castable_report, payments
 from .courses import TriggerVerdict, next_step_triggers
+from .creatures import CreatureReport, creatures
 from .events import LifeEvent
 from .mana import CouldProduceReport, could_produce
 from .orderings import OrderingsReport, life_orderings
@@ -23,6 +24,8 @@ class CheckReport:
     activations: ActivationReport
     could_produce: CouldProduceReport
     castable: CastableReport
+    creatures: CreatureReport | None = None
+    """Every creature's power and toughness (208, 613.4)."""
     next_step: str | None = None
     next_step_triggers: tuple[TriggerVerdict, ...] = ()
     life_events: tuple[OrderingsReport, ...] = ()
@@ -44,6 +47,7 @@ def check(board: Board) -> CheckReport:
         activations=activations(board, known=found),
         could_produce=could_produce(board),
         castable=castable_report(active, found),
+        creatures=creatures(board),
         next_step=next_step,
         next_step_triggers=triggers,
         life_events=_life_events(board),

@@ -73,6 +73,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("spell_x", obj, Number(perm.x))
         if perm.chosen_color is not None:
             yield _fact("chosen_color", obj, Function(perm.chosen_color))
+        if perm.timestamp is not None:
+            yield _fact("timestamp", obj, Number(perm.timestamp))
 
     for effect in board.effects:
         obj = String(effect.id)
@@ -81,6 +83,16 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         if effect.player is not None:
             yield _fact("effect_player", obj, String(effect.player))
         yield _fact("controller", obj, String(effect.controller))
+
+    for pt in board.pt_effects:
+        obj = String(pt.id)
+        if pt.kind == "switch":
+            change = Function("switch")
+        else:
+            change = Function(pt.kind, [Number(pt.power), Number(pt.toughness)])
+        yield _fact("pt_effect", obj, change, Number(pt.timestamp))
+        for target in pt.affects:
+            yield _fact("pt_affects", obj, String(target))
 
     for zone, cards in (
         ("hand", board.hand),

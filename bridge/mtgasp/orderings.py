@@ -10,7 +10,7 @@ outcome, one witness ordering per outcome, and, on request, every ordering up to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from clingo import Symbol
 
@@ -68,6 +68,8 @@ class OrderingsReport:
     graph_edges: int = 0
     prohibited: bool = False
     """The event gains (loses) life for a player who can't (119.7, 119.8): it won't happen."""
+    graph: EventGraph | None = field(default=None, compare=False, repr=False)
+    """The replacement graph the answer was read from (for pictures: ``mtgasp.pictures``)."""
 
     @property
     def order_matters(self) -> bool:
@@ -196,6 +198,7 @@ def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int)
         graph_edges=graph.edge_count(),
         stats=graph.stats,
         prohibited=graph.prohibited,
+        graph=graph,
     )
 
 

@@ -170,24 +170,51 @@ class EventGraph:
         """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
         return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
 
-    def _applied(self, mask: int, kind: str) -> int:
+    def applied(self, mask: int, kind: str) -> int:
         return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
 
-    def _free(self) -> list[str]:
+    def free_effects(self) -> list[str]:
         """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
         return sorted(
             (e for e, k in self.kind_of.items() if k in self.anyway),
             key=self.index.__getitem__,
         )
 
-    def _insertions(self, mask: int) -> int:
+    def insertions(self, mask: int) -> int:
         """In how many ways the independent effects can join an ordering that ends at ``mask``:
         placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
-        placed = sum(self._applied(mask, k) for k in self.kind_size if k not in self.independent)
+        placed = sum(self.applied(mask, k) for k in self.kind_size if k not in self.independent)
         ways = 1
-        for extra in range(1, len(self._free()) + 1):
+        for extra in range(1, len(self.free_effects()) + 1):
             ways *= placed + extra
         return ways
+
+    def nodes(self) -> list[_Node]:
+        """Every node, breadth first from the start (by effects applied, then mask, value)."""
+        assert self.start is not None
+        found = {self.start} | set(self.edges) | set(self.results)
+        for edges in self.edges.values():
+            found.update(target for _, target in edges)
+        depth = {self.start: 0}
+        order = [self.start]
+        for node in order:
+            for _, target in self.edges.get(node, ()):
+                if target not in depth:
+                    depth[target] = depth[node] + 1
+                    order.append(target)
+        return sorted(found, key=lambda n: (depth.get(n, len(found)), n[0], str(n[1])))
+
+    def reaching(self) -> dict[_Node, int]:
+        """For every node, the orderings of the effects applied so far that lead to it from the
+        start (exact integers; an edge of a kind stands for each of its effects not applied yet).
+        Masks only grow along edges, so ascending masks are a topological order."""
+        assert self.start is not None
+        ways: dict[_Node, int] = defaultdict(int)
+        ways[self.start] = 1
+        for node in sorted(self.edges, key=lambda n: n[0]):
+            for kind, target in self.edges[node]:
+                ways[target] += ways[node] * (self.kind_size[kind] - self.applied(node[0], kind))
+        return dict(ways)
 
     def node_count(self) -> int:
         nodes = set(self.edges) | set(self.results)
@@ -220,7 +247,7 @@ class EventGraph:
             if node in memo:
                 continue
             if node in self.results:
-                memo[node] = {self.results[node]: self._insertions(node[0])}
+                memo[node] = {self.results[node]: self.insertions(node[0])}
                 continue
             if not expanded:
                 stack.append((node, True))
@@ -228,7 +255,7 @@ class EventGraph:
                 continue
             total: dict[Value, int] = defaultdict(int)
             for kind, target in self.edges[node]:
-                ways = self.kind_size[kind] - self._applied(node[0], kind)
+                ways = self.kind_size[kind] - self.applied(node[0], kind)
                 for value, count in memo[target].items():
                     total[value] += ways * count
             memo[node] = dict(total)
@@ -264,11 +291,11 @@ class EventGraph:
             if target in seen:
                 continue
             seen.add(target)
-            path.append(self.members(kind)[self._applied(target[0], kind) - 1])
+            path.append(self.members(kind)[self.applied(target[0], kind) - 1])
             if target in self.results:
                 first.setdefault(self.results[target], tuple(path))
             stack.append(iter(self.edges.get(target, ())))
-        free = tuple(self._free())
+        free = tuple(self.free_effects())
         self._first = {value: (*found, *free) for value, found in first.items()}
         return self._first
 
@@ -280,7 +307,7 @@ class EventGraph:
         """
         assert self.start is not None
         members = {kind: self.members(kind) for kind in self.kind_size}
-        free = self._free()
+        free = self.free_effects()
         count = 0
         stack: list[tuple[_Node, tuple[str, ...]]] = [(self.start, ())]
         while stack and count < limit:

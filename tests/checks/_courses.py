@@ -17,6 +17,7 @@
 - ``witness``: a substring of some witness course
 - ``no_witness``: a substring of no witness course
 - ``mana_values``: ``[[zone, object, value], ...]`` (exactly these)
+- ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
 """
 
 from __future__ import annotations
@@ -96,3 +97,7 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     if "mana_values" in expect:
         found_mv = sorted(list(m) for m in report.mana_values)
         assert found_mv == sorted(expect["mana_values"]), f"mana values {found_mv}"
+    for perm, wanted in expect.get("pt", {}).items():
+        for o in outcomes:
+            have = {c: f"{p}/{t}" for c, p, t in o.state.creatures}
+            assert have.get(perm) == wanted, f"power/toughness of {perm}: {have.get(perm)}"

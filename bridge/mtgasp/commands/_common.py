@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import argparse
 
+from .. import graphs
 from .._text import quote
 from ..board import Board, load_board
+from ..errors import QueryError
+from ..graphs import DEFAULT_GRAPH_LIMIT, Graph
 from ..limits import MAX_NUMBER
 
 
@@ -34,3 +37,27 @@ def count(text: str) -> int:
 
 def board(args: argparse.Namespace) -> Board:
     return load_board(args.board)
+
+
+def add_graph(parser: argparse.ArgumentParser, what: str) -> None:
+    """``--graph FILE`` and ``--graph-limit N`` (docs/commands.md, "Pictures")."""
+    parser.add_argument(
+        "--graph",
+        metavar="FILE",
+        help=f"also draw {what} to FILE: .dot (Graphviz source), or .svg/.png (rendered by "
+        "Graphviz's `dot` program, the .dot written beside it); the printed answer is unchanged",
+    )
+    parser.add_argument(
+        "--graph-limit",
+        type=count,
+        default=DEFAULT_GRAPH_LIMIT,
+        metavar="N",
+        help=f"draw at most N nodes (default {DEFAULT_GRAPH_LIMIT}); the cut is marked",
+    )
+
+
+def write_graph(args: argparse.Namespace, graph: Graph) -> None:
+    """Write ``graph`` where ``--graph`` says (the caller checked it says)."""
+    if args.graph_limit < 1:
+        raise QueryError("--graph-limit must be at least 1")
+    graphs.write_graph(graph, args.graph, args.graph_limit)

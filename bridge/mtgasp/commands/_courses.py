@@ -40,6 +40,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         metavar="N",
         help="text: print only the first N final states (default 0: all); the rest are counted",
     )
+    _common.add_graph(parser, "the courses as a tree (a witness course per final state)")
     parser.add_argument(
         "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
     )
@@ -48,6 +49,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
 def output(report: CourseReport, args: argparse.Namespace) -> str:
     if args.write_board:
         write_boards(report, args.write_board, force=args.force)
+    if args.graph:
+        from ..pictures import course_graph
+
+        _common.write_graph(args, course_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 
@@ -123,6 +128,9 @@ def to_json(report: CourseReport) -> dict[str, Any]:
                 "counters": [
                     {"permanent": p, "kind": k, "count": n} for p, k, n in o.state.counters
                 ],
+                "creatures": [
+                    {"permanent": c, "power": p, "toughness": t} for c, p, t in o.state.creatures
+                ],
                 "gained_life_this_turn": dict(o.state.gained),
                 "lost_life_this_turn": dict(o.state.lost),
                 "hit_horizon": o.state.hit_horizon,
@@ -178,6 +186,9 @@ def to_text(report: CourseReport, *, show: int = 0) -> str:
         plural = "course" if outcome.courses == 1 else "courses"
         lines += ["", f"Final state {index} ({outcome.courses} {plural}):"]
         lines += [f"  {c}" for c in outcome.changes]
+        if outcome.state.creatures:
+            pts = ", ".join(f"{c} {p}/{t}" for c, p, t in outcome.state.creatures)
+            lines.append(f"  creatures (power/toughness, 613.4): {pts}")
         lines.append("  for example:")
         lines += [f"    {w}" for w in outcome.witness]
     if len(listed) < len(report.outcomes):

@@ -7,6 +7,7 @@ from typing import Any
 
 from .._output import dumps
 from ..check import CheckReport, check
+from ..creatures import pt_terms_text
 from . import _common, _courses, activations, castable, could_produce, orderings
 
 NAME = "check"
@@ -34,6 +35,7 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "activations": activations.to_json(report.activations),
         "could_produce": could_produce.to_json(report.could_produce),
         "castable": castable.to_json(report.castable),
+        **({"creatures": creatures_json(report)} if _has_creatures(report) else {}),
         "next_step": {
             "step": report.next_step,
             "triggers": [_courses.trigger_json(t) for t in report.next_step_triggers],
@@ -54,6 +56,12 @@ def to_text(report: CheckReport) -> str:
         could_produce.to_text(report.could_produce),
         castable.to_text(report.castable),
     ]
+    if _has_creatures(report):
+        assert report.creatures is not None
+        lines = ["Creatures: power/toughness after layer 7 (208, 613.4):"]
+        for c in report.creatures.creatures:
+            lines.append(f"  {c.permanent} ({c.card}, {c.controller}): {pt_terms_text(c)}")
+        sections.append("\n".join(lines))
     if report.next_step is not None:
         step_name = report.next_step.replace("_", " ")
         if report.next_step_triggers:
@@ -67,3 +75,23 @@ def to_text(report: CheckReport) -> str:
     if report.life_events:
         sections.append(orderings.summary_text(report.life_events))
     return "\n\n".join(sections)
+
+
+def _has_creatures(report: CheckReport) -> bool:
+    return report.creatures is not None and bool(report.creatures.creatures)
+
+
+def creatures_json(report: CheckReport) -> list[dict[str, Any]]:
+    """Each creature's power and toughness, and how layer 7 reached them."""
+    assert report.creatures is not None
+    return [
+        {
+            "permanent": c.permanent,
+            "card": c.card,
+            "controller": c.controller,
+            "power": c.power,
+            "toughness": c.toughness,
+            "layer_7": list(c.terms),
+        }
+        for c in report.creatures.creatures
+    ]

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps, table
+from ..errors import QueryError
 from ..mana import CouldProduceReport, TypeWitness, could_produce, type_text
 from . import _common
 
@@ -31,11 +32,18 @@ example:
         action="store_true",
         help="give each type a witness: the chain of permanents and the replacement order",
     )
+    _common.add_graph(parser, "where each type comes from (with --why)")
     _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
+    if args.graph and not args.why:
+        raise QueryError("--graph draws the witnesses of --why: add --why")
     report = could_produce(_common.board(args), permanent=args.permanent, why=args.why)
+    if args.graph:
+        from ..pictures import could_produce_graph
+
+        _common.write_graph(args, could_produce_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report)
 
 

@@ -58,6 +58,7 @@ example:
         help="a life event is caused by a spell or ability PLAYER controls (Rain of Gore asks "
         "who; by default the cause is not known)",
     )
+    _common.add_graph(parser, "the ordering graph (616.1)")
     _common.add_json(parser)
 
 
@@ -73,6 +74,10 @@ def run(args: argparse.Namespace) -> str:
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
     )
+    if args.graph:
+        from ..pictures import orderings_graph
+
+        _common.write_graph(args, orderings_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
