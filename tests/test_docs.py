@@ -307,6 +307,7 @@ def _help(command: Any) -> str:
         ["check", "examples/summoning-sickness.yaml"],
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
         ["facts", "examples/summoning-sickness.yaml"],
+        ["cards", "--search", "llanowar e"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [
             "prove",

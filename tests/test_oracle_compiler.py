@@ -85,15 +85,27 @@ def test_a_two_color_painland_chooses_one_of_two_types_and_deals_damage() -> Non
     )
     assert {
         'produces("Karplusan Forest",1,c,1)',
-        'produces("Karplusan Forest",2,one_of(r),1)',
-        'produces("Karplusan Forest",2,one_of(g),1)',
+        'produces("Karplusan Forest",2,one_of(r,r),1)',
+        'produces("Karplusan Forest",2,one_of(g,g),1)',
         'effect_part("Karplusan Forest",2,damage(you,1))',
+    } <= facts
+
+
+def test_a_filter_land_chooses_one_of_three_pairs() -> None:
+    # 106.1: "Add {W}{W}, {W}{B}, or {B}{B}": one option, all of its mana.
+    facts = _facts(_card("Fetid Heath", "{W/B}, {T}: Add {W}{W}, {W}{B}, or {B}{B}.", "Land"))
+    assert {
+        'cost("Fetid Heath",1,mana(hybrid(w,b),1))',
+        'produces("Fetid Heath",1,one_of(ww,w),2)',
+        'produces("Fetid Heath",1,one_of(wb,w),1)',
+        'produces("Fetid Heath",1,one_of(wb,b),1)',
+        'produces("Fetid Heath",1,one_of(bb,b),2)',
     } <= facts
 
 
 def test_three_options() -> None:
     facts = _facts(_card("Abzan Banner", "{T}: Add {W}, {B}, or {G}."))
-    assert {f'produces("Abzan Banner",1,one_of({t}),1)' for t in "wbg"} <= facts
+    assert {f'produces("Abzan Banner",1,one_of({t},{t}),1)' for t in "wbg"} <= facts
 
 
 def test_birds_of_paradise_keyword_then_mana_ability() -> None:
@@ -193,7 +205,7 @@ def test_a_rider_no_template_covers_leaves_the_mana_ability_modelled() -> None:
         )
     )
     facts = {str(f) for f in compiled.facts}
-    assert 'produces("Cinder Marsh",2,one_of(b),1)' in facts
+    assert 'produces("Cinder Marsh",2,one_of(b,b),1)' in facts
     assert (
         'not_modelled("Cinder Marsh",2,mana_rider,'
         '"Cinder Marsh doesn\'t untap during your next untap step.")' in facts
@@ -399,9 +411,14 @@ def test_static_replacement_and_mana_trigger_templates(text: str, fact: str) -> 
             },
         ),
         (
+            # 207.2c: an ability word ("Raid") has no rules meaning.
             "Raid — At the beginning of your end step, if you attacked this turn, each opponent "
             "loses 3 life.",
-            set(),
+            {
+                'trigger_event("C",1,beginning_of(end,you))',
+                'intervening_if("C",1,attacked_this_turn)',
+                'effect_part("C",1,lose_life(each_opponent,3))',
+            },
         ),
         (
             "At the beginning of your end step, if you attacked with a creature this turn, each "
@@ -468,7 +485,9 @@ def test_self_references_are_normalised() -> None:
         ("Whenever City of Brass becomes tapped, it deals 1 damage to you.", "triggered"),
         ("Whenever enchanted land is tapped for mana, its controller adds {B}{R}.", "mana_effect"),
         ('Enchanted land has "{T}: Add one mana of any color."', "mana_effect"),
-        ("{2}, {T}: Draw a card.", "activated"),
+        ("{2}, {T}: Draw a card. Activate only once each turn.", "activated"),
+        ("{X}, {T}: Draw X cards.", "activated"),
+        ("{T}: C deals 1 damage to any target.", "activated"),
         ("C can't block.", "static"),
         ("Threshold — {G}, {T}, Sacrifice C: Draw a card.", "activated"),
     ],
@@ -488,3 +507,67 @@ def test_hybrid_and_generic_costs() -> None:
     assert 'cost("Fetid",1,mana(hybrid(w,b),1))' in facts
     odd = compile_card(_card("Odd", "{2/W}, {T}: Add {W}.", "Land"))
     assert odd.status == "characteristics"
+
+
+@pytest.mark.parametrize(
+    ("text", "facts", "effect"),
+    [
+        # Chromatic Orrery's third ability: its cost is modelled, its effect is not (602.1).
+        (
+            "{5}, {T}: Draw a card for each color among permanents you control.",
+            {'cost("C",1,mana(generic,5))', 'cost("C",1,tap)'},
+            "Draw a card for each color among permanents you control.",
+        ),
+        # Grasping Dunes: 601.2c a target creature; 602.5d sorcery timing (old wording).
+        (
+            "{1}, {T}, Sacrifice C: Put a -1/-1 counter on target creature. Activate this "
+            "ability only any time you could cast a sorcery.",
+            {
+                'cost("C",1,sacrifice(this))',
+                'ability_target("C",1,1,creature,1)',
+                'activation_timing("C",1,sorcery)',
+            },
+            "Put a -1/-1 counter on target creature.",
+        ),
+        # Opposition: "Tap an untapped creature you control"; a target of three kinds.
+        (
+            "Tap an untapped creature you control: Tap target artifact, creature, or land.",
+            {
+                'cost("C",1,tap_untapped(creature))',
+                'ability_target("C",1,1,artifact_creature_or_land,1)',
+            },
+            "Tap target artifact, creature, or land.",
+        ),
+        # A cost no template derives is kept as other(Text): reported, never taken as paid.
+        (
+            "{T}, Discard a card: Draw a card.",
+            {'cost("C",1,other("Discard a card"))', 'cost("C",1,tap)'},
+            "Draw a card.",
+        ),
+    ],
+)
+def test_an_activated_ability_whose_effect_is_not_modelled(
+    text: str, facts: set[str], effect: str
+) -> None:
+    compiled = compile_card(_card("C", text, "Creature"))
+    found = {str(f) for f in compiled.facts}
+    assert facts | {'activated("C",1)', f'not_modelled("C",1,effect,"{effect}")'} <= found
+    assert [(a.kind, a.modelled) for a in compiled.abilities] == [
+        ("activated", True),
+        ("effect", False),
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "{T}: Target creature you control gains flying until end of turn.",  # a qualified target
+        "{T}: Tap target creature. Untap another target creature.",  # two targets
+        "{1}: C gains flying until end of turn. Activate only once each turn.",
+        "Threshold \u2014 {T}: Draw a card.",  # an ability word
+        "+1: Draw a card.",  # 606: a loyalty ability
+    ],
+)
+def test_activated_abilities_left_whole(text: str) -> None:
+    compiled = compile_card(_card("C", text, "Creature"))
+    assert [(a.kind, a.modelled) for a in compiled.abilities] == [("activated", False)]

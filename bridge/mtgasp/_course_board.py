@@ -24,7 +24,9 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         if p.id in on_bf
     ]
     if new is not None and new.id in on_bf:
-        battlefield.append(replace(new, counters=counters.get(new.id, {})))
+        battlefield.append(
+            replace(new, counters=counters.get(new.id, {}), tapped=new.id in state.tapped)
+        )
     for item in board.stack:
         if item.id in on_bf and item.ability is None:
             battlefield.append(
@@ -36,6 +38,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
                     since_turn_start=False,
                     counters=counters.get(item.id, {}),
                     x=item.x,
+                    tapped=item.id in state.tapped,
                 )
             )
     zone_maps: dict[str, dict[str, list[str]]] = {

@@ -20,6 +20,7 @@ _END_SIGNATURES = (
     ("end_life", 2),
     ("end_left", 1),
     ("end_entered", 1),
+    ("end_tapped", 1),
     ("end_moved", 3),
     ("end_counter", 3),
     ("end_gained", 2),

@@ -142,6 +142,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     life.update({t.name: t.life for t in board.teams})
     left: set[str] = set()
     entered: set[str] = set()
+    tapped: set[str] = set()
     moved: dict[str, tuple[str, str]] = {}
     counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
     gained = dict(board.this_turn.gained_life)
@@ -156,6 +157,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             left.add(args[0])
         elif name == "end_entered":
             entered.add(args[0])
+        elif name == "end_tapped":
+            tapped.add(args[0])
         elif name == "end_moved":
             moved[_card_key(args[0])] = (args[2], args[1][0])
         elif name == "end_counter":
@@ -185,6 +188,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         gained=tuple(sorted(gained.items())),
         lost=tuple(sorted(lost.items())),
         hit_horizon=hit,
+        tapped=tuple(sorted(tapped)),
     )
 
 
@@ -207,7 +211,8 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
             counters = (
                 ", ".join(f"{n} {k}" for k, n in sorted(perm.counters.items())) or "no counters"
             )
-            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) entered with {counters}")
+            how = "entered tapped" if perm.tapped else "entered"
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) {how} with {counters}")
         elif dict(old.counters) != dict(perm.counters):
             for kind in sorted(set(old.counters) | set(perm.counters)):
                 before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)

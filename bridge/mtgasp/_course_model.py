@@ -38,6 +38,7 @@ class FinalState:
     gained: tuple[tuple[str, int], ...]
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
+    tapped: tuple[str, ...] = ()  # permanents that entered tapped (614.1c)
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
 
 

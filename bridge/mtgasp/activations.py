@@ -21,11 +21,12 @@ from .board import Board
 from .castable import Payment, payments
 from .errors import QueryError
 from .facts import board_facts
+from .not_modelled import NotModelled, decode_not_modelled
 from .solve import SolveStats, ground, plus_stats
 
 __all__ = ["Activation", "ActivationReport", "Reason", "activations"]
 
-Status = Literal["legal", "illegal", "unchecked"]
+Status = Literal["legal", "illegal", "unchecked", "not_modelled"]
 
 
 @dataclass(frozen=True)
@@ -49,10 +50,15 @@ class Activation:
     mana_ability: bool
     reasons: tuple[Reason, ...]
     unchecked_costs: tuple[str, ...]
+    not_modelled: str | None = None
+    """The ability's Oracle text if this version does not model it (neither legal nor illegal)."""
 
     @property
     def status(self) -> Status:
-        """``illegal`` if any rule forbids it; ``unchecked`` if only unchecked costs remain."""
+        """``not_modelled`` for an ability this version does not model; ``illegal`` if any rule
+        forbids it; ``unchecked`` if only unchecked costs remain."""
+        if self.not_modelled is not None:
+            return "not_modelled"
         if self.reasons:
             return "illegal"
         return "unchecked" if self.unchecked_costs else "legal"
@@ -63,6 +69,8 @@ class ActivationReport:
     player: str | None
     activations: tuple[Activation, ...]
     stats: SolveStats
+    not_modelled: tuple[NotModelled, ...] = ()
+    """Every ability of the board's objects this version does not model (``check`` lists them)."""
 
 
 _COST_ORDER = {"mana_cost": -1, "mana": 0, "tap": 1, "untap": 2}
@@ -109,8 +117,10 @@ def activations(
             judged = grounding.solve(*verdicts)
             (model,) = judged.models
             solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
-    decoded = _decode(board, player, tuple(s for s in model if s.name != "needs_mana_payment"))
-    return ActivationReport(player, decoded, solution.stats)
+    order = {perm.id: index for index, perm in enumerate(board.battlefield)}
+    listed = decode_not_modelled(model, order)
+    shown = tuple(s for s in model if s.name not in ("needs_mana_payment", "object_not_modelled"))
+    return ActivationReport(player, _decode(board, player, shown), solution.stats, listed)
 
 
 #: The free externals of the activations query: the castable query's verdicts on mana costs.
@@ -142,6 +152,7 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
     costs: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
     reasons: dict[tuple[str, int], list[tuple[Symbol, Symbol]]] = defaultdict(list)
     unchecked: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
+    texts: dict[tuple[str, int], str] = {}
     for symbol in model:
         # Read each attribute once: every access to a clingo symbol is a call into C.
         name, args = symbol.name, symbol.arguments
@@ -149,6 +160,12 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
             keys.add((as_str(args[0]), as_int(args[1])))
         elif name == "is_mana_ability":
             mana.add((as_str(args[0]), as_int(args[1])))
+        elif name == "activation_not_modelled":
+            key = (as_str(args[0]), as_int(args[1]))
+            keys.add(key)
+            texts[key] = as_str(args[3])
+            if as_str(args[2]) == "mana":
+                mana.add(key)
         elif name == "ability_cost":
             costs[(as_str(args[0]), as_int(args[1]))].append(args[2])
         elif name in ("violation", "unchecked_cost"):
@@ -180,6 +197,7 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
                     _mana_text(cost) if c.name == "mana_cost" else cost_text(c)
                     for c in sorted(unchecked[key], key=_cost_key)
                 ),
+                not_modelled=texts.get(key),
             )
         )
     return tuple(result)

@@ -36,6 +36,7 @@ from ._symbols import as_int, as_str
 from ._text import name_problem, quote
 from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
+from .cards import catalog
 from .errors import QueryError
 from .events import LifeEvent
 from .facts import board_facts
@@ -159,10 +160,14 @@ def cast(
     With ``copy=True`` the permanent enters without having been that spell (e.g. a token copy):
     X is 0 for its enters abilities (107.3m).
     """
-    from .solve import card_names
-
-    if card not in card_names():
-        raise QueryError(f"unknown card '{card}' (see `mtgasp cards`)")
+    found = catalog.lookup(card)
+    if found is None:
+        near = " or ".join(quote(n) for n in catalog.nearest(card))
+        raise QueryError(
+            f"unknown card {quote(card)}{f' (did you mean {near}?)' if near else ''}; "
+            "see `mtgasp cards --search WORD`"
+        )
+    card = found.name
     if x < 0:
         raise QueryError("X must not be negative")
     who = _player(board, controller or board.turn.active)
@@ -173,11 +178,11 @@ def cast(
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:
-        facts = [requests.copy_request(new_id, card, who)]
+        facts = [requests.copy_request(new_id, card, who), *catalog.card_facts([card])]
         text = f"{who}'s {card} enters as a copy, not cast (X = 0 for it)"
         new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
-        facts = [requests.cast_request(new_id, card, who, x)]
+        facts = [requests.cast_request(new_id, card, who, x), *catalog.card_facts([card])]
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)

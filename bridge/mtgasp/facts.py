@@ -2,7 +2,8 @@
 
 Facts are built as :class:`clingo.Symbol` values, never by formatting strings, so no card name,
 id or player name can change the program. The predicates are documented in ``asp/README.md``.
-What a query is asked besides the board (its request) is built in ``requests.py``.
+What a query is asked besides the board (its request) is built in ``requests.py``. The facts
+of the cards a board names come from :mod:`mtgasp.cards.catalog`.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from clingo import Function, Number, String, Symbol
 
 from ._numbers import number, whole
 from .board import Board
+from .cards.catalog import card_facts
 from .requests import asker, event_cause, event_request, mana_event_request
 
 __all__ = [
     "asker_fact",
+    "board_cards",
     "board_facts",
     "event_cause",
     "event_request",
@@ -36,8 +39,21 @@ def _fact(name: str, *args: Symbol) -> Symbol:
 
 
 def board_facts(board: Board) -> list[Symbol]:
-    """Every input fact for ``board``, in a deterministic order."""
-    return list(_board_facts(board))
+    """Every input fact for ``board``, in a deterministic order: the board's, then the facts of
+    every card it names (and of those cards alone: the card database is never ground whole)."""
+    return [*_board_facts(board), *card_facts(board_cards(board))]
+
+
+def board_cards(board: Board) -> set[str]:
+    """The names of the cards a board names: permanents, lasting effects, zones, spells."""
+    ids = {perm.id for perm in board.battlefield}
+    names = {perm.card for perm in board.battlefield}
+    names.update(effect.card for effect in board.effects)
+    for zone in (board.hand, board.graveyard, board.library):
+        for cards in zone.values():
+            names.update(cards)
+    names.update(item.source for item in board.stack if item.source not in ids)
+    return names
 
 
 def _board_facts(board: Board) -> Iterator[Symbol]:

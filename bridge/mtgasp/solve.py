@@ -24,6 +24,7 @@ from clingo import Symbol
 
 from . import budget
 from ._resources import asp_path, query_path
+from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
 from .limits import MAX_NUMBER
 
@@ -32,7 +33,6 @@ __all__ = [
     "Grounding",
     "Solution",
     "SolveStats",
-    "card_names",
     "count_models",
     "counting_groundings",
     "ground",
@@ -436,35 +436,25 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
-@cache
-def card_names() -> frozenset[str]:
-    """The Oracle names of every card mtgasp knows (``card/1`` in ``asp/cards``)."""
-    return frozenset(_cards()[0])
-
-
-@cache
-def nonpermanent_cards() -> dict[str, tuple[str, str]]:
-    """The cards that can never be permanents, each with its type and the rule that says so:
-    instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``, ``rules/110-permanents.lp``."""
-    return _cards()[1]
-
-
-@cache
-def _cards() -> tuple[frozenset[str], dict[str, tuple[str, str]]]:
+def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """Which of the named cards can never be permanents, each with its type and the rule that
+    says so: instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``,
+    ``rules/110-permanents.lp``, on those cards' facts."""
     messages = _Messages()
     ctl = clingo.Control(logger=messages)
-    ctl.load(str(asp_path() / "defined.lp"))
-    ctl.load(str(asp_path() / "cards" / "cards.lp"))
-    ctl.load(str(asp_path() / "rules" / "110-permanents.lp"))
+    with ctl.backend() as backend:
+        for symbol in card_facts(names):
+            backend.add_rule([backend.add_atom(symbol)])
+    _load(ctl, asp_path() / "defined.lp")
+    _load(ctl, asp_path() / "rules" / "110-permanents.lp")
     ctl.ground([("base", [])])
-    names = {atom.symbol.arguments[0].string for atom in ctl.symbolic_atoms.by_signature("card", 1)}
-    nonpermanent = {
+    if messages.lines:
+        path = asp_path() / "rules" / "110-permanents.lp"
+        raise EncodingError(_report(path, messages, "bad card data"))
+    return {
         atom.symbol.arguments[0].string: (
             atom.symbol.arguments[1].name,
             atom.symbol.arguments[2].string,
         )
         for atom in ctl.symbolic_atoms.by_signature("nonpermanent_card", 3)
     }
-    if messages.lines:
-        raise EncodingError(_report(asp_path() / "cards" / "cards.lp", messages, "bad card data"))
-    return frozenset(names), nonpermanent

@@ -23,8 +23,8 @@ __all__ = ["TapAnswer", "check_tap_choice", "checked_choice", "tap_answer", "typ
 
 
 def type_text(mana_type: str) -> str:
-    """``g`` -> ``{G}``."""
-    return "{" + mana_type.upper() + "}"
+    """``g`` -> ``{G}``; an option of several (``ub``) -> ``{U}{B}``."""
+    return "".join("{" + t.upper() + "}" for t in mana_type)
 
 
 @dataclass
@@ -91,7 +91,8 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
             f"ability #{number} of '{permanent}' ({perm.card}) is not a mana ability; "
             "see `mtgasp activations` for its abilities"
         )
-    choices.sort(key=lambda c: MANA_TYPES.index(c) if c else -1)
+    # A choice is a type, or an option of "Add {U}{U} or {U}{B}" spelling its types ("ub").
+    choices.sort(key=lambda c: [MANA_TYPES.index(t) for t in c] if c else [-1])
     return TapAnswer(
         number,
         kind,
@@ -107,7 +108,7 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
 
 def checked_choice(permanent: str, card: str, answer: TapAnswer, choice: str) -> str:
     """``choice`` if the ability may choose that type now (106.5, 106.7), else a QueryError."""
-    if answer.kind.name in ("fixed", "double_pool"):
+    if answer.kind.name in ("fixed", "double_pool", "chosen"):
         raise QueryError(
             f"ability #{answer.number} of '{permanent}' ({card}) chooses no type; "
             "--choice applies only to abilities that add a type of your choice"

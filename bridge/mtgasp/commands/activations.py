@@ -7,6 +7,7 @@ from typing import Any
 
 from .._output import dumps, table
 from ..activations import ActivationReport, activations
+from ..not_modelled import NotModelled
 from . import _common
 
 NAME = "activations"
@@ -65,10 +66,26 @@ def to_json(report: ActivationReport) -> dict[str, Any]:
                 "status": a.status,
                 "reasons": [{"rule": r.rule, "text": r.text} for r in a.reasons],
                 "unchecked_costs": list(a.unchecked_costs),
+                **({"text": a.not_modelled} if a.not_modelled is not None else {}),
             }
             for a in report.activations
         ],
+        **({"not_modelled": not_modelled_json(report.not_modelled)} if report.not_modelled else {}),
     }
+
+
+def not_modelled_json(found: tuple[NotModelled, ...]) -> list[dict[str, Any]]:
+    return [
+        {"object": n.object, "card": n.card, "ability": n.ability, "kind": n.kind, "text": n.text}
+        for n in found
+    ]
+
+
+def not_modelled_text(found: tuple[NotModelled, ...]) -> str:
+    """The list ``check`` prints: each ability on the board this version does not model."""
+    lines = ["Not modelled (answers that could depend on these say so; docs/cards.md):"]
+    lines.extend(f"  {n.object} ({n.card} #{n.ability}, {n.kind}): {n.text}" for n in found)
+    return "\n".join(lines)
 
 
 def _cost(parts: tuple[str, ...]) -> str:
@@ -84,12 +101,15 @@ def to_text(report: ActivationReport) -> str:
         return f"Activated abilities{who}: none on the battlefield."
     rows = []
     for a in report.activations:
-        if a.status == "illegal":
+        if a.status == "not_modelled":
+            verdict = "not modelled (this version has no rule for its text)"
+        elif a.status == "illegal":
             verdict = "illegal: " + "; ".join(f"{r.rule} {r.text}" for r in a.reasons)
         elif a.status == "unchecked":
             verdict = f"legal if {_cost(a.unchecked_costs)} can be paid (not checked yet)"
         else:
             verdict = "legal"
         kind = " (mana)" if a.mana_ability else ""
-        rows.append([a.permanent, f"{a.card} #{a.ability}{kind}", _cost(a.cost), verdict])
+        cost = "?" if a.not_modelled is not None else _cost(a.cost)
+        rows.append([a.permanent, f"{a.card} #{a.ability}{kind}", cost, verdict])
     return f"Activated abilities{who}:\n" + table(["id", "ability", "cost", "verdict"], rows)

@@ -41,6 +41,11 @@ def to_json(report: CheckReport) -> dict[str, Any]:
             "triggers": [_courses.trigger_json(t) for t in report.next_step_triggers],
         },
         "life_events": [orderings.to_json(r) for r in report.life_events],
+        **(
+            {"not_modelled": activations.not_modelled_json(report.activations.not_modelled)}
+            if report.activations.not_modelled
+            else {}
+        ),
     }
 
 
@@ -74,6 +79,8 @@ def to_text(report: CheckReport) -> str:
             sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
     if report.life_events:
         sections.append(orderings.summary_text(report.life_events))
+    if report.activations.not_modelled:
+        sections.append(activations.not_modelled_text(report.activations.not_modelled))
     return "\n\n".join(sections)
 
 

@@ -74,11 +74,41 @@ def to_json(report: CouldProduceReport) -> dict[str, Any]:
                 "controller": p.controller,
                 "types": list(p.types),
                 **({"witnesses": [_witness_json(w) for w in p.witnesses]} if report.why else {}),
+                **_unknown_json(p.depends_on),
             }
             for p in report.permanents
         ],
+        **(
+            {"every_answer_depends_on": _abilities_json(report.mana_effects)}
+            if report.mana_effects
+            else {}
+        ),
         "stats": {"atoms": report.stats.atoms, "rules": report.stats.rules},
     }
+
+
+def _abilities_json(found: tuple[tuple[str, int], ...]) -> list[dict[str, Any]]:
+    return [{"permanent": permanent, "ability": ability} for permanent, ability in found]
+
+
+def _unknown_json(found: tuple[tuple[str, int], ...]) -> dict[str, Any]:
+    """With a mana ability not modelled: ``unknown`` (more types could be produced) and which."""
+    return {"unknown": True, "depends_on": _abilities_json(found)} if found else {}
+
+
+def _abilities_text(found: tuple[tuple[str, int], ...]) -> str:
+    return ", ".join(f"{permanent} #{ability}" for permanent, ability in found)
+
+
+def types_text(types: tuple[str, ...], depends_on: tuple[tuple[str, int], ...]) -> str:
+    """``{G}{U}``, ``none``, or with abilities not modelled
+    ``{G} + unknown (not modelled: x #2)``."""
+    known = "".join(map(type_text, types))
+    if not depends_on:
+        return known or "none"
+    return (
+        f"{known} + " if known else ""
+    ) + f"unknown (not modelled: {_abilities_text(depends_on)})"
 
 
 def witness_text(witness: TypeWitness) -> str:
@@ -98,10 +128,15 @@ def to_text(report: CouldProduceReport) -> str:
     if not report.permanents:
         return "Could produce (106.7): no permanents on the battlefield."
     rows = [
-        [p.permanent, p.card, p.controller, "".join(map(type_text, p.types)) or "none"]
+        [p.permanent, p.card, p.controller, types_text(p.types, p.depends_on)]
         for p in report.permanents
     ]
     lines = ["Could produce (106.7):", table(["id", "card", "controller", "types"], rows)]
+    if report.mana_effects:
+        lines.append(
+            "Every answer above could depend on abilities not modelled that speak of mana: "
+            + _abilities_text(report.mana_effects)
+        )
     if report.why:
         lines.append("")
         lines.append(

@@ -12,6 +12,9 @@ KINDS = ("spell", "mana", "mana_effect", "activated", "triggered", "static")
 
 # 605.1a, 605.1b: an ability that could add mana ("Add {G}", "adds one mana", "add X mana").
 _ADDS = re.compile(r"\badds?\b[^.]*?(\{[wubrgcx0-9]\}|\bmana\b)")
+# 605.1a: an activated ability whose effect changes the mana a player has ("double the amount of
+# each type of unspent mana") could add mana.
+_MANA = re.compile(r"\bunspent mana\b|\bmana pool\b")
 # 106.12, 614: a static or triggered ability that speaks of producing mana or tapping for mana
 # could change what a permanent could produce (106.7).
 _MANA_EFFECT = re.compile(r"\bfor mana\b|\bproduces?\b|\bmana abilit")
@@ -46,7 +49,7 @@ def kind_of(text: str, *, spell: bool) -> str:
         return "spell"
     bare = _QUOTED.sub('""', text)
     colon = ":" in bare
-    if colon and _ADDS.search(bare):
+    if colon and (_ADDS.search(bare) or _MANA.search(bare.split(":", 1)[1])):
         return "mana"
     if _ADDS.search(text) or _MANA_EFFECT.search(text):
         return "mana_effect"

@@ -71,10 +71,11 @@ _NUMBERS = {
 class Templates(Transformer[Token, list[Symbol]]):
     """Facts of ability ``index`` of card ``card`` (a permanent's), or of the spell (index 0)."""
 
-    def __init__(self, card: str, index: int):
+    def __init__(self, card: str, index: int, others: dict[str, str] | None = None):
         super().__init__()
         self.card = String(card)
         self.index = Number(index)
+        self.others = others or {}  # placeholders of cost parts no template derives
 
     def _f(self, name: str, *args: Symbol) -> Symbol:
         return _c(name, self.card, self.index, *args)
@@ -110,11 +111,30 @@ class Templates(Transformer[Token, list[Symbol]]):
     def grant_keyword(self, scope: Symbol, keyword: Symbol) -> list[Symbol]:
         return [self._f("static", _c("grant_keyword", keyword, scope))]
 
+    def modify_pt(self, scope: Symbol, change: Token) -> list[Symbol]:
+        power, toughness = (int(part) for part in str(change).split("/"))
+        return [self._f("static", _c("modify_pt", Number(power), Number(toughness), scope))]
+
+    def pt_each_count(self, _self: Token) -> list[Symbol]:
+        return [self._f("static", _c("pt_each_count", _c("creatures_you_control")))]
+
+    def march(self, _mana_value: Any) -> list[Symbol]:
+        scope = _c("noncreature_artifacts")
+        return [
+            self._f("static", _c("add_type", _c("creature"), scope)),
+            self._f("static", _c("set_pt_mana_value", scope)),
+        ]
+
     def set_land_subtype(self, types: Token) -> list[Symbol]:
         subtype = {"islands": "island", "swamps": "swamp", "mountains": "mountain"}.get(
             str(types), str(types).removesuffix("s")
         )
         return [self._f("static", _c("set_land_subtype", _c(subtype), _c("nonbasic_lands")))]
+
+    def not_creature_unless_devotion(self, color: Token, n: int, _self: Token) -> list[Symbol]:
+        symbol = {"white": "w", "blue": "u", "black": "b", "red": "r", "green": "g"}[str(color)]
+        effect = _c("not_creature_unless_devotion", _c(symbol), Number(n))
+        return [self._f("static", effect)]
 
     def spend_as_any_color(self) -> list[Symbol]:
         return [self._f("static", _c("spend_as_any_color", _c("you")))]
@@ -167,11 +187,16 @@ class Templates(Transformer[Token, list[Symbol]]):
     def spell(self, effects: list[tuple[Symbol, Symbol | None]]) -> list[Symbol]:
         if any(target is not None for _, target in effects):
             raise NotCovered("a spell's target")
-        if any("that_player" in str(e) or "this" in str(e) for e, _ in effects):
+        if any(("that_player" in str(e) or "this" in str(e)) for e, _ in effects) or any(
+            e.name in ("sacrifice_this_unless", "punisher") for e, _ in effects
+        ):
             raise NotCovered("a spell's effect on a player or object it does not name")
         return [_c("effect_part", self.card, Number(0), e) for e, _ in effects]
 
     # -- costs ---------------------------------------------------------------------------------
+
+    def activated_costs(self, costs: list[Symbol]) -> list[Symbol]:
+        return costs
 
     def costs(self, *parts: Symbol | list[Symbol]) -> list[Symbol]:
         out: list[Symbol] = []
@@ -181,11 +206,16 @@ class Templates(Transformer[Token, list[Symbol]]):
 
     def symbols_cost(self, symbols: Token) -> list[Symbol]:
         text = str(symbols)
+        if text in self.others:
+            return [_c("other", String(self.others[text]))]
         if text == "{t}":
             return [_c("tap")]
         if text == "{q}":
             return [_c("untap")]
-        return mana_symbols(text)
+        costs = mana_symbols(text)
+        if any(c.arguments[0].name == "x" for c in costs):
+            raise NotCovered("{X} in an ability's cost (107.3)")
+        return costs
 
     def pay_life(self, n: int) -> Symbol:
         return _c("pay_life", Number(n))
@@ -211,10 +241,14 @@ class Templates(Transformer[Token, list[Symbol]]):
         return _Add(tuple((_c(t), Number(n)) for t, n in _types(str(symbols))))
 
     def add_one_of(self, *options: Token) -> _Add:
-        types = [_types(str(o)) for o in options]
-        if any(len(t) != 1 or t[0][1] != 1 for t in types):
-            raise NotCovered("a choice between combinations of mana")
-        return _Add(tuple((_c("one_of", _c(t[0][0])), Number(1)) for t in types))
+        """106.1: "Add {R} or {G}", "Add {U}{U}, {U}{B}, or {B}{B}": option K (a constant
+        spelling its symbols: ``r``, ``ub``) adds all of its mana."""
+        produced: list[tuple[Symbol, Symbol]] = []
+        for option in options:
+            types = _types(str(option))
+            name = "".join(t * n for t, n in types)
+            produced.extend((_c("one_of", _c(name), _c(t)), Number(n)) for t, n in types)
+        return _Add(tuple(produced))
 
     def add_any(self, amount: int, what: Symbol) -> _Add:
         if amount != 1 and what.name != "any_color":
@@ -226,6 +260,9 @@ class Templates(Transformer[Token, list[Symbol]]):
         if len(types) != 1 or types[0][1] != 1:
             raise NotCovered("more than one mana for each object")
         return _Add(((_c(types[0][0]), _c("per", scope)),))
+
+    def add_double_pool(self, _pool: Any) -> _Add:
+        return _Add(((_c("double_pool"), Number(1)),))
 
     def add_chosen(self, amount: int) -> _Add:
         return _Add(((_c("chosen_color"), Number(amount)),))
@@ -345,6 +382,17 @@ class Templates(Transformer[Token, list[Symbol]]):
 
     def put_counter_on_self(self, counter: Token, _self: Token) -> tuple[Symbol, None]:
         return (_c("put_counters", _c("this"), String(str(counter)), Number(1)), None)
+
+    def each_opponent_loses_life_lost(self) -> tuple[Symbol, None]:
+        return self._life("lose_life", "each_opponent", _c("life_lost_this_turn"))
+
+    def sacrifice_self_unless(
+        self, _self: Token, _article: Any, card_type: Symbol
+    ) -> tuple[Symbol, None]:
+        return (_c("sacrifice_this_unless", card_type), None)
+
+    def punisher(self, n: int, *_: Any) -> tuple[Symbol, None]:
+        return (_c("punisher", _c("each_opponent"), Number(n)), None)
 
     def draw_a_card(self) -> tuple[Symbol, None]:
         return (_c("draw", _c("you"), Number(1)), None)

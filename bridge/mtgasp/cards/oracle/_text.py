@@ -15,6 +15,8 @@ _THIS = re.compile(
     re.IGNORECASE,
 )
 _SPACES = re.compile(r"\s+")
+# 207.2c: an ability word ("Raid — ") has no rules meaning.
+_ABILITY_WORD = re.compile(r"^[A-Z][a-z]+(?: [a-z]+)? \u2014 (?=(?:When|Whenever|At)\b)")
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 
 
@@ -39,7 +41,7 @@ def strip_reminder(paragraph: str) -> str:
 
 def normalise(paragraph: str, names: tuple[str, ...]) -> str:
     """The paragraph as the grammar reads it."""
-    text = strip_reminder(paragraph.translate(_QUOTES))
+    text = _ABILITY_WORD.sub("", strip_reminder(paragraph.translate(_QUOTES)))
     for name in names:
         text = re.sub(rf"(?<![\w'{{]){re.escape(name)}(?![\w}}])", "~", text)
     text = _THIS.sub("~", text)

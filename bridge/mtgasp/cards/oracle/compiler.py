@@ -1,26 +1,22 @@
 """Oracle text -> card facts: ``compile_card(record)``, one ability (paragraph) at a time.
 
 A paragraph the grammar (``oracle.lark``) derives yields the facts of its template
-(``_templates.py``); a keyword line ("Flying, vigilance") yields ``keyword/2`` for each keyword the
-rules know; everything else yields ``not_modelled(Card, Index, Kind, Text)`` with the paragraph's
-text, which the rules read to say which answers could depend on it
-(``asp/rules/100-not-modelled.lp``).
+(``_templates.py``, ``_parse.py``); a keyword line ("Flying, vigilance") yields ``keyword/2`` for
+each keyword the rules know; an ability modelled in part (``_partial.py``) yields its facts and the
+rest; everything else yields ``not_modelled(Card, Index, Kind, Text)`` with the paragraph's text,
+which the rules read to say which answers could depend on it (docs/cards.md).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 
 from clingo import Function, Number, String, Symbol
-from lark import Lark, Tree
-from lark.exceptions import LarkError, VisitError
 
 from ..record import CardRecord
 from ._kinds import activated_keyword, kind_of
-from ._templates import NotCovered, Templates
+from ._parse import template
+from ._partial import activated_effect, with_riders
 from ._text import normalise, paragraphs, self_names, strip_reminder
 
 __all__ = ["KEYWORDS", "Ability", "CompiledCard", "compile_card"]
@@ -76,12 +72,6 @@ class CompiledCard:
         return "partial" if any(modelled) else "characteristics"
 
 
-@cache
-def _parser() -> Lark:
-    grammar = resources.files(__package__).joinpath("oracle.lark").read_text(encoding="utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", start=["start", "rider"])
-
-
 def compile_card(record: CardRecord) -> CompiledCard:
     """The facts of ``record``'s abilities (not its characteristics), one ability at a time."""
     card = String(record.name)
@@ -116,21 +106,26 @@ def compile_card(record: CardRecord) -> CompiledCard:
                 if not modelled:
                     facts.append(_not_modelled(card, index, kind, _original(paragraph, word)))
             continue
-        found = _template(record.name, index, text, spell)
-        riders: list[str] = []
+        found = template(record.name, index, text, spell, paragraph)
+        partial = None
         if found is None and not spell:
-            found, riders = _with_riders(record.name, index, text, paragraph)
-        if found is None:
+            partial = with_riders(record.name, index, text, paragraph) or activated_effect(
+                record.name, index, text, paragraph
+            )
+        if partial is not None:
+            kind, produced, rest_kind, rest = partial
+            facts.extend(produced)
+            abilities.append(Ability(index, paragraph, kind, True))
+            for part in rest:
+                abilities.append(Ability(index, part, rest_kind, False))
+                facts.append(_not_modelled(card, index, rest_kind, part))
+        elif found is None:
             kind = kind_of(text, spell=spell)
             abilities.append(Ability(index, paragraph, kind, False))
             facts.append(_not_modelled(card, index, kind, paragraph))
         else:
-            template, produced = found
-            facts.extend(produced)
-            abilities.append(Ability(index, paragraph, template, True))
-            for rider in riders:
-                abilities.append(Ability(index, rider, "mana_rider", False))
-                facts.append(_not_modelled(card, index, "mana_rider", rider))
+            facts.extend(found[1])
+            abilities.append(Ability(index, paragraph, found[0], True))
     return CompiledCard(record.name, tuple(dict.fromkeys(facts)), tuple(abilities))
 
 
@@ -163,76 +158,3 @@ def _original(paragraph: str, word: str) -> str:
         if strip_reminder(piece).lower() == word:
             return strip_reminder(piece)
     return paragraph
-
-
-def _template(name: str, index: int, text: str, spell: bool) -> tuple[str, list[Symbol]] | None:
-    """The template that derives ``text`` and its facts, or None."""
-    try:
-        tree = _parser().parse(text, start="start")
-    except LarkError:
-        return None
-    top = tree.children[0]
-    kind = str(top.data) if isinstance(top, Tree) else ""
-    if (kind == "spell") != spell:
-        return None  # an effect alone is a spell's; a spell has no abilities of permanents here
-    try:
-        facts = Templates(name, 0 if spell else index).transform(tree)
-    except VisitError as exc:
-        if isinstance(exc.orig_exc, NotCovered):
-            return None
-        raise
-    return _KIND.get(kind, kind), facts
-
-
-_SENTENCE_END = re.compile(r"(?<=\.)\s+(?=\S)")
-
-
-def _with_riders(
-    name: str, index: int, text: str, paragraph: str
-) -> tuple[tuple[str, list[Symbol]] | None, list[str]]:
-    """A mana ability followed by sentences not all of which a rider template derives: the
-    ability with the riders that are, and the text of those that are not (each an effect of the
-    ability besides its mana: ``mana_rider``). A restriction ("Activate only ...", "Spend this
-    mana only ...") no template derives leaves the whole ability not modelled."""
-    head, *rest = _SENTENCE_END.split(text)
-    originals = _SENTENCE_END.split(paragraph)
-    if not rest or len(originals) != len(rest) + 1:
-        return None, []
-    found = _template(name, index, head, False)
-    if found is None or found[0] != "mana":
-        return None, []
-    template, facts = found
-    unknown: list[str] = []
-    for sentence, original in zip(rest, originals[1:], strict=True):
-        try:
-            tree = _parser().parse(sentence, start="rider")
-            predicate, argument = Templates(name, index).transform(tree)
-        except (LarkError, VisitError):
-            if sentence.startswith(("activate", "spend")):
-                return None, []
-            unknown.append(original)
-            continue
-        facts.append(Function(str(predicate), [String(name), Number(index), argument]))
-    return (template, facts), unknown
-
-
-# The kind of each template (the grammar's top rules and their aliases).
-_KIND = {
-    "mana_ability": "mana",
-    "enters_tapped": "enters",
-    "enters_with_counters": "enters",
-    "choose_color": "enters",
-    "cant_gain_life": "static",
-    "life_cant_change": "static",
-    "grant_keyword": "static",
-    "set_land_subtype": "static",
-    "spend_as_any_color": "static",
-    "would_gain_life": "replacement",
-    "mana_multiply": "replacement",
-    "lands_colorless": "replacement",
-    "lands_one_mana": "replacement",
-    "trigger_lands": "mana_trigger",
-    "trigger_your_lands": "mana_trigger",
-    "trigger_enchanted": "mana_trigger",
-    "trigger_forests": "mana_trigger",
-}

@@ -1,0 +1,128 @@
+"""The 77 hand-written cards of asp/cards compile from their Oracle text to the same ability facts
+as their files, ability by ability (issue 11, point 7): the compiler's correctness on cards whose
+facts were written and tested by hand. Abilities are compared with their numbers set aside (a few
+files number them differently); the cards where they differ are listed below, each with why."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from functools import cache
+from pathlib import Path
+
+import clingo
+import pytest
+
+from mtgasp.cards.oracle import compile_card
+from mtgasp.cards.record import CardRecord
+
+CARDS = Path(__file__).parents[1] / "asp" / "cards"
+_CHARACTERISTICS = {
+    "card", "oracle", "card_type", "card_supertype", "card_subtype", "card_color", "mana_cost",
+    "power", "toughness",
+}  # fmt: skip
+_UNNUMBERED = {"keyword", "enters_with_counters", "enters_tapped"}
+
+#: Abilities of the hand-written files that no template covers (the compiler keeps them as
+#: not_modelled/4; the file, written for a test, models them), per card.
+NOT_COVERED = {
+    # "When this creature dies, create ... tokens": trigger_event dies is kept for reporting.
+    "Hangarback Walker": 1,
+    # "Return target creature card with mana value 3 or less from your graveyard to the
+    # battlefield": a target kind the activation rules do not check (the file leaves it out).
+    "Order of Whiteclay": 1,
+    # Instants: "Until end of turn, if a player taps ...", "Players can't gain life this turn":
+    # the files model a spell's lasting effect as the card's static or replacement ability.
+    "Pale Moon": 1,
+    "Skullcrack": 1,
+    # "If a spell or ability would cause its controller to gain life": a condition no template
+    # has.
+    "Rain of Gore": 1,
+    # "Whenever Stigma Lasher deals damage to a player, that player can't gain life for the rest
+    # of the game" (lasting/3).
+    "Stigma Lasher": 1,
+    # "Protection from multicolored": a keyword the rules do not know.
+    "Stonecoil Serpent": 1,
+    # "Repeat the following process X times": repeat_x/2.
+    "Torment of Hailfire": 1,
+    # "each opponent sacrifices a creature of their choice and you return up to one target
+    # creature card from your graveyard to your hand".
+    "Witch of the Moors": 1,
+    # The file numbers its static and its activated ability both 1 (one group here); compiled,
+    # they are 1 and 2.
+    "Thousand-Year Elixir": 1,
+}
+#: Abilities the compiler models that the files leave out.
+ONLY_COMPILED = {
+    "Hall of the Bandit Lord": {'enters_tapped("Hall of the Bandit Lord")'},  # 614.1c
+    "Utopia Sprawl": {'choice_as_enters("Utopia Sprawl",0,color)'},  # the board's chosen_color
+    "Thousand-Year Elixir": {
+        'ability_target("Thousand-Year Elixir",0,1,creature,1)',
+        'activated("Thousand-Year Elixir",0)',
+        'cost("Thousand-Year Elixir",0,mana(generic,1))',
+        'cost("Thousand-Year Elixir",0,tap)',
+    },
+}
+
+
+@cache
+def _hand_written() -> dict[str, tuple[CardRecord, tuple[clingo.Symbol, ...]]]:
+    cards = {}
+    for path in sorted(CARDS.glob("*.lp")):
+        if path.name == "cards.lp":
+            continue
+        ctl = clingo.Control()
+        ctl.load(str(path))
+        ctl.ground([("base", [])])
+        facts = tuple(a.symbol for a in ctl.symbolic_atoms)
+
+        def values(name: str, facts: tuple[clingo.Symbol, ...] = facts) -> tuple[str, ...]:
+            return tuple(f.arguments[1].name.capitalize() for f in facts if f.name == name)
+
+        (card,) = (f.arguments[0].string for f in facts if f.name == "card")
+        (text,) = (f.arguments[1].string for f in facts if f.name == "oracle")
+        record = CardRecord(
+            card,
+            supertypes=values("card_supertype"),
+            types=values("card_type"),
+            subtypes=values("card_subtype"),
+            text=text,
+        )
+        cards[card] = (record, facts)
+    return cards
+
+
+def _abilities(facts: tuple[clingo.Symbol, ...]) -> set[frozenset[str]]:
+    """The ability facts grouped by ability, each number set to 0."""
+    groups: dict[object, set[str]] = defaultdict(set)
+    for f in facts:
+        if f.name in _CHARACTERISTICS or f.name == "not_modelled":
+            continue
+        args = f.arguments
+        numbered = f.name not in _UNNUMBERED and args[1].type == clingo.SymbolType.Number
+        if numbered:
+            groups[args[1].number].add(
+                str(clingo.Function(f.name, [args[0], clingo.Number(0), *args[2:]]))
+            )
+        else:
+            groups[str(f)].add(str(f))
+    return {frozenset(g) for g in groups.values()}
+
+
+def test_every_hand_written_card_is_compared() -> None:
+    # The 77 cards of issue 11, and those added since.
+    assert len(_hand_written()) >= 77
+
+
+@pytest.mark.parametrize("card", sorted(_hand_written()))
+def test_compiled_abilities_equal_the_hand_written_ones(card: str) -> None:
+    record, facts = _hand_written()[card]
+    hand = _abilities(facts)
+    compiled = _abilities(compile_card(record).facts)
+    missing = hand - compiled
+    extra = compiled - hand
+    assert len(missing) == NOT_COVERED.get(card, 0), sorted(map(sorted, missing))
+    assert set().union(*extra) == ONLY_COMPILED.get(card, set())
+
+
+def test_the_lists_name_hand_written_cards() -> None:
+    assert set(NOT_COVERED) | set(ONLY_COMPILED) <= set(_hand_written())
