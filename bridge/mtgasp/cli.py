@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import budget
+from . import budget, completion, progress, terminal
 from ._answer import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
@@ -94,9 +95,8 @@ examples:
   mtgasp batch examples/ --query activations > results.jsonl
 
 exit codes: 0 answered, 1 `prove` found a counterexample (`batch`: a board was not answered),
-2 bad input or question,
-3 internal error (please report it), 4 stopped at the time limit (--time-limit), 5 out of memory
-(--memory-limit), 130 interrupted (Ctrl-C)."""
+2 bad input or question, 3 internal error (please report it), 4 stopped at the time limit
+(--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -126,9 +126,16 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
 
     The address-space limit (--memory-limit) is set only when the command is the whole process
     (``whole_process``, as :func:`run` does): a caller's own process may already be larger."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    if completion.wanted():  # the shell asks for completions: print them and exit
+        completion.complete(parser)
+    args = parser.parse_args(argv)
+    as_json = getattr(args, "json", False)
     try:
-        with _limits.memory_limit(getattr(args, "memory_limit", 0) if whole_process else 0):
+        with (
+            _limits.memory_limit(getattr(args, "memory_limit", 0) if whole_process else 0),
+            progress.shown(sys.stderr.isatty() and not as_json),
+        ):
             result = answer(args)
     except KeyboardInterrupt:
         print("mtgasp: interrupted", file=sys.stderr)
@@ -139,9 +146,15 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
     if result.output is None:
         return result.code
     try:
-        # Text goes to a terminal: control characters are escaped (JSON escapes its own).
+        # Text goes to a terminal: control characters are escaped (JSON escapes its own). On a
+        # terminal itself, long lines are wrapped and verdicts coloured (piped: plain text).
         text = result.output
-        print(text if getattr(args, "json", False) else escape(text), flush=True)
+        if not as_json:
+            text = escape(text)
+            if sys.stdout.isatty():
+                width = shutil.get_terminal_size().columns
+                text = terminal.render(text, width, terminal.colour_wanted(dict(os.environ)))
+        print(text, flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at
         # devnull so that Python's flush at exit does not fail again.
@@ -154,6 +167,7 @@ def run() -> NoReturn:
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
     cannot be interrupted (budget.py)."""
     try:
+        budget.catch_interrupts()
         code = main(whole_process=True)
     except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
         print("mtgasp: interrupted", file=sys.stderr)

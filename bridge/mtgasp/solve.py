@@ -22,7 +22,7 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
-from . import budget
+from . import budget, progress
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
@@ -180,6 +180,7 @@ def _grounded(
     and its statements), ground; clingo's messages about a user's program become a QueryError,
     about ours an EncodingError. Returns the Control, its message log and the grounding time."""
     _GROUNDINGS[path.name] += 1
+    progress.say(f"grounding {path.stem}")
     messages = _Messages()
     ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
@@ -204,6 +205,7 @@ def _grounded(
         _raise(path, user, messages, "clingo reported problems")
     if any(True for _ in ctl.symbolic_atoms.by_signature("number_overflow", 1)):
         raise QueryError(_OVERFLOW)
+    progress.say(f"solving {path.stem}")
     return ctl, messages, ground_seconds
 
 
@@ -266,6 +268,7 @@ def solve(
     def on_model(model: clingo.Model) -> None:
         symbols = model.symbols(shown=True)
         models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
+        progress.models(path.stem, len(models))
 
     start = time.perf_counter()
     result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
@@ -399,11 +402,14 @@ def count_models(
         ctl.configuration.solve.opt_mode = f"enum,{bound}"  # type: ignore[union-attr]
     ground_seconds += time.perf_counter() - start
     by_cost: dict[tuple[int, ...], int] = {}
+    found: list[None] = []  # one entry per model, for progress
     priorities: list[int] = []
 
     def on_model(model: clingo.Model) -> None:
         cost = tuple(model.cost)
         by_cost[cost] = by_cost.get(cost, 0) + 1
+        found.append(None)
+        progress.models(path.stem, len(found))
         if not priorities:
             priorities.extend(model.priority)
 

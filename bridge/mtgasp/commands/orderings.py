@@ -59,6 +59,7 @@ example:
         "who; by default the cause is not known)",
     )
     _common.add_graph(parser, "the ordering graph (616.1)")
+    _common.add_html(parser)
     _common.add_json(parser)
 
 
@@ -68,8 +69,9 @@ def run(args: argparse.Namespace) -> str:
         if not isinstance(event, LifeEvent):
             raise QueryError("--caused-by applies to life events (gain, lose, set)")
         event = replace(event, cause=args.caused_by)
+    board = _common.board(args)
     report = orderings(
-        _common.board(args),
+        board,
         event,
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
@@ -78,6 +80,12 @@ def run(args: argparse.Namespace) -> str:
         from ..pictures import orderings_graph
 
         _common.write_graph(args, orderings_graph(report))
+    if args.html:
+        from ..html_report import Section, write_page
+        from ..pictures import orderings_graph
+
+        section = Section("Orderings (616.1)", to_text(report), orderings_graph(report))
+        write_page(args.html, f"mtgasp orderings: {report.event}", board, [section])
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
