@@ -54,6 +54,7 @@ import yaml
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board
+from mtgasp.cards.catalog import card_facts
 from mtgasp.events import LifeEvent
 from mtgasp.facts import board_facts, event_request, mana_event_request
 from mtgasp.orderings import EventGraph, event_graph
@@ -146,6 +147,7 @@ def _distinct_case(n: int, remedy: bool = False) -> Case:
             f("permanent", String("remedy")),
             f("card_of", String("remedy"), String("Tainted Remedy")),
             f("controller", String("remedy"), String("bob")),
+            *card_facts(["Tainted Remedy"]),  # the hand-written card's facts
         ]
         ref_effects.append(
             ref.RefEffect("remedy#1", "bob", ("gain", "opponents"), ("lose_instead",))

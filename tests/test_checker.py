@@ -12,8 +12,9 @@ from clingo import Function, Number
 
 from mtgasp import Board, EncodingError, QueryError, activations, load_board, parse_board
 from mtgasp.activations import Reason
+from mtgasp.cards.catalog import handwritten_names
 from mtgasp.checker import Checker
-from mtgasp.solve import card_names, nonpermanent_cards, solve
+from mtgasp.solve import nonpermanent_cards, solve
 
 ROOT = Path(__file__).parents[1]
 
@@ -24,10 +25,10 @@ def checker() -> Checker:
 
 
 def _random_board(rng: random.Random) -> dict[str, Any]:
-    """A board of 0-40 permanents of every known permanent card (no instant or sorcery: CR 304.4,
-    307.4), in every state, for 2-4 players."""
+    """A board of 0-40 permanents of every hand-written permanent card (no instant or sorcery:
+    CR 304.4, 307.4), in every state, for 2-4 players."""
     players = [f"p{i}" for i in range(rng.randint(2, 4))]
-    cards = sorted(card_names() - nonpermanent_cards().keys())
+    cards = sorted(handwritten_names() - nonpermanent_cards(handwritten_names()).keys())
     battlefield = []
     for index in range(rng.randint(0, 40)):
         perm: dict[str, Any] = {

@@ -121,6 +121,21 @@ def test_running_out_of_memory_is_a_clean_error(tmp_path: Path) -> None:
     assert done.stdout == ""
 
 
+def _wait_for_the_grounding(pid: int) -> None:
+    """Until the command grounds (its clingo worker thread has started), which clingo cannot
+    interrupt; on a loaded machine starting Python alone can take more than a second. (Linux: a
+    process's threads are listed in /proc; elsewhere, a fixed wait.)"""
+    tasks = Path(f"/proc/{pid}/task")
+    if not tasks.is_dir():
+        time.sleep(1.5)
+        return
+    for _ in range(600):
+        if len(list(tasks.iterdir())) > 1:
+            time.sleep(0.2)  # well into the grounding
+            return
+        time.sleep(0.05)
+
+
 def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
     process = subprocess.Popen(
         _command("prove", _forever(tmp_path)),
@@ -129,9 +144,13 @@ def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
         text=True,
         env=_env(),
     )
-    time.sleep(1.5)  # into the grounding, which clingo cannot interrupt
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        _wait_for_the_grounding(process.pid)
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()  # never left running after a failure (it grounds forever)
+        process.communicate()
     assert process.returncode == EXIT_INTERRUPTED
     assert "mtgasp: interrupted" in err
     assert "Traceback" not in err
@@ -180,3 +199,70 @@ def test_the_alarm_is_not_lost_inside_a_garbage_collector_callback() -> None:
             work()
     finally:
         gc.callbacks.remove(slow_callback)
+
+
+class _SlowFinalizer:
+    """An object whose finalizer takes a while: Python drops any exception raised inside it."""
+
+    def __del__(self) -> None:
+        import time as clock
+
+        clock.sleep(0.3)
+
+
+def test_the_alarm_is_not_lost_inside_a_finalizer() -> None:
+    # The alarm rings while a finalizer runs (an object freed by the garbage collector in the
+    # middle of a command; a leftover subprocess.Popen did so in a CI run): Python would print
+    # and drop the TimeLimitError, so the limit must ring again once the finalizer returns.
+    import time as clock
+
+    def work() -> None:
+        with budget.time_limit(0.05):
+            _SlowFinalizer()  # freed at once: its __del__ runs through the deadline
+            for _ in range(300):
+                clock.sleep(0.01)
+
+    with pytest.raises(TimeLimitError):
+        work()
+
+
+def test_ctrl_c_is_not_lost_inside_a_finalizer() -> None:
+    # Ctrl-C while a finalizer runs: the KeyboardInterrupt is raised again a moment later.
+    import _thread
+    import signal
+    import threading
+    import time as clock
+
+    def work() -> None:
+        threading.Timer(0.05, _thread.interrupt_main).start()
+        _SlowFinalizer()
+        for _ in range(300):
+            clock.sleep(0.01)
+
+    previous = signal.getsignal(signal.SIGINT)
+    budget.catch_interrupts()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            work()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def test_a_shielded_block_is_never_stopped_halfway() -> None:
+    # The alarm rings inside a shielded block (building a clingo Control, whose finalizer fails
+    # if its __init__ stops halfway): the block ends whole, and the limit stops the work after it.
+    import time as clock
+
+    finished = []
+
+    def work() -> None:
+        with budget.time_limit(0.05):
+            with budget.shielded():
+                clock.sleep(0.3)  # through the deadline
+                finished.append(True)
+            for _ in range(300):
+                clock.sleep(0.01)
+
+    with pytest.raises(TimeLimitError):
+        work()
+    assert finished == [True]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from clingo import Function, Number, String, Symbol
 
+from mtgasp.cards.catalog import card_facts
 from mtgasp.cards.oracle import compile_card
 from mtgasp.cards.record import CardRecord
 from mtgasp.solve import solve
@@ -72,7 +73,9 @@ def _board(*permanents: tuple[str, CardRecord | str, str]) -> list[Symbol]:
         name = card if isinstance(card, str) else card.name
         facts += [_f("permanent", obj), _f("card_of", obj, name)]
         facts += [_f("controller", obj, controller), _f("owner", obj, controller)]
-        if isinstance(card, CardRecord) and name not in compiled:
+        if isinstance(card, str):
+            facts += card_facts([name])  # no entry program includes the hand-written cards
+        elif name not in compiled:
             compiled.add(name)
             facts += [_f("card", name)]
             facts += [_f("card_type", name, Function(t.lower())) for t in card.types]
@@ -209,3 +212,16 @@ def test_a_painland_pays_for_either_color() -> None:
     (model,) = solve("castable", [*facts, Function("pay_request", [_f("card", "alice", 1)])]).models
     used = {str(s) for s in model if s.name == "use"}
     assert used == {'use("river",2,b)', 'use("marsh",2,r)'}
+
+
+def test_a_payment_an_ability_not_modelled_could_make_is_unproved() -> None:
+    # 601.2g: Dreadship Reef's storage ability could pay what no plan here pays: alice's "no" is
+    # not proved; bob's answers do not depend on alice's land.
+    facts = _board(("reef", DREADSHIP_REEF, "alice"), ("forest", "Forest", "bob"))
+    atoms = _atoms(
+        "castable",
+        facts,
+        "payment_not_modelled",
+        extra=(Function("pay_for", [String("alice")]), Function("pay_for", [String("bob")])),
+    )
+    assert atoms == {'payment_not_modelled("alice","reef",3)'}

@@ -2,7 +2,10 @@
 
 The file format is documented in ``docs/board-format.md``; its JSON Schema ships as
 ``mtgasp/board.schema.json``. Loading checks the shape against the schema, then what a schema cannot
-say: card names are Oracle names of cards mtgasp knows, ids are unique, every player named exists.
+say: card names are Oracle names of cards mtgasp knows (its card database or a hand-written card,
+:mod:`mtgasp.cards.catalog`), a stated face is one of its card's faces, ids are unique, every
+player named exists. A card's name is kept as its facts name it: a double-faced card's full name
+stands for its front face, and ``face`` names the face up on the battlefield.
 Every problem found is reported at once, each at its location (``battlefield[2].card``).
 Reading the file and its limits (size, nesting, aliases, duplicate keys, names clingo can carry)
 are :mod:`mtgasp._loader`'s job; numbers are bounded by :data:`mtgasp.limits.MAX_NUMBER`.
@@ -21,6 +24,14 @@ from typing import Any
 import jsonschema
 
 from ._board_combat import combat_problems
+from ._board_cards import (
+    card_name,
+    card_problem,
+    did_you_mean,
+    face_problems,
+    fact_name,
+    permanent_problem,
+)
 from ._board_effects import (
     PowerToughnessEffect,
     affects_problems,
@@ -32,9 +43,10 @@ from ._loader import location as _location
 from ._loader import parse_text, read_text
 from ._text import nearest as _nearest
 from ._text import quote
+from .cards import catalog
 from .errors import BoardError, BoardProblem
 from .limits import MAX_NUMBER
-from .solve import card_names, nonpermanent_cards
+from .solve import nonpermanent_cards
 
 __all__ = [
     "STEPS",
@@ -103,6 +115,7 @@ class Permanent:
     attached_to: str | None = None
     x: int | None = None
     chosen_color: str | None = None
+    damage: int = 0  # damage marked on it (120.3e; removed in the cleanup step, 514.2)
     timestamp: int | None = None
     token: bool = False
     token_definition: TokenDefinition | None = None
@@ -118,6 +131,7 @@ class LastingEffect:
     card: str
     controller: str
     player: str | None = None  # the player it names, if any ("that player can't gain life")
+    source: str | None = None  # the source of damage chosen as it resolved (615.8, 609.7)
 
 
 @dataclass(frozen=True)
@@ -298,11 +312,12 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     if "active" in turn:
         yield from check_player("turn.active", turn["active"])
 
-    cards = card_names()
     ids: dict[str, str] = {}
-    yield from token_problems(data.get("battlefield", []))
+    battlefield = data.get("battlefield", [])
+    yield from token_problems(battlefield)
     yield from combat_problems(data)
-    for index, perm in enumerate(data.get("battlefield", [])):
+    nonpermanent = nonpermanent_cards(card_name(perm) for perm in battlefield if "card" in perm)
+    for index, perm in enumerate(battlefield):
         where = f"battlefield[{index}]"
         if perm["id"] in ids:
             yield BoardProblem(
@@ -311,8 +326,10 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         else:
             ids[perm["id"]] = f"{where}.id"
         if "card" in perm:
-            yield from _card_problem(f"{where}.card", perm["card"], cards)
-            yield from _permanent_problem(f"{where}.card", perm["card"])
+            problems = [*card_problem(f"{where}.card", perm["card"]), *face_problems(where, perm)]
+            yield from problems
+            if not problems:
+                yield from permanent_problem(f"{where}.card", card_name(perm), nonpermanent)
         yield from check_player(f"{where}.controller", perm["controller"])
         if "owner" in perm:
             yield from check_player(f"{where}.owner", perm["owner"])
@@ -324,10 +341,19 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             ids[effect["id"]] = f"{where}.id"
         yield from effect_shape_problems(where, effect)
         if "card" in effect:
-            yield from _card_problem(f"{where}.card", effect["card"], cards)
+            yield from card_problem(f"{where}.card", effect["card"])
         yield from check_player(f"{where}.controller", effect["controller"])
         if "player" in effect:
             yield from check_player(f"{where}.player", effect["player"])
+    sources = {p["id"] for p in data.get("battlefield", [])}
+    sources |= {s["id"] for s in data.get("stack", [])}
+    for index, effect in enumerate(data.get("effects", [])):
+        if "source" in effect and effect["source"] not in sources:
+            yield BoardProblem(
+                f"effects[{index}].source",
+                f"no permanent or stack object with id {quote(effect['source'])} "
+                "(the source of damage chosen, 609.7)",
+            )
     for index, perm in enumerate(data.get("battlefield", [])):
         target = perm.get("attached_to")
         if target is not None and target not in ids:
@@ -339,8 +365,8 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         for player, names in data.get(zone, {}).items():
             yield from check_player(f"{zone}.{player}", player)
             for index, name in enumerate(names):
-                yield from _card_problem(f"{zone}.{player}[{index}]", name, cards)
-    yield from _stack_problems(data, ids, cards, check_player)
+                yield from card_problem(f"{zone}.{player}[{index}]", name)
+    yield from _stack_problems(data, ids, check_player)
     history = data.get("this_turn", {})
     for key in ("gained_life", "lost_life", "attacked_with"):
         for player in history.get(key, {}):
@@ -371,7 +397,7 @@ def _team_problems(data: dict[str, Any], players: list[str]) -> Iterator[BoardPr
 
 
 def _stack_problems(
-    data: dict[str, Any], ids: dict[str, str], cards: frozenset[str], check_player: Any
+    data: dict[str, Any], ids: dict[str, str], check_player: Any
 ) -> Iterator[BoardProblem]:
     seen: set[str] = set()
     for index, item in enumerate(data.get("stack", [])):
@@ -379,35 +405,13 @@ def _stack_problems(
         if item["id"] in ids or item["id"] in seen:
             yield BoardProblem(f"{where}.id", f"duplicate id {quote(item['id'])}")
         seen.add(item["id"])
-        if item["source"] not in ids and item["source"] not in cards:
+        if item["source"] not in ids and catalog.lookup(item["source"]) is None:
             yield BoardProblem(
                 f"{where}.source",
                 f"{quote(item['source'])} is neither a permanent id nor a known card"
-                f"{_nearest(item['source'], sorted(cards) + sorted(ids))}",
+                f"{did_you_mean(catalog.nearest(item['source'], sorted(ids)))}",
             )
         yield from check_player(f"{where}.controller", item["controller"])
-
-
-def _card_problem(location: str, name: str, cards: frozenset[str]) -> Iterator[BoardProblem]:
-    if name not in cards:
-        yield BoardProblem(
-            location,
-            f"unknown card {quote(name)}{_nearest(name, sorted(cards))}; "
-            "card names are Oracle names of the cards in asp/cards (see `mtgasp cards`)",
-        )
-
-
-def _permanent_problem(location: str, name: str) -> Iterator[BoardProblem]:
-    """110.4, 304.4, 307.4: an instant or sorcery card is never a permanent."""
-    found = nonpermanent_cards().get(name)
-    if found is not None:
-        kind, rule = found
-        yield BoardProblem(
-            location,
-            f"{quote(name)} is {'an' if kind == 'instant' else 'a'} {kind} card, which can't be on "
-            f"the battlefield (CR {rule}); a lasting effect of a resolved spell goes under "
-            f"`effects` (e.g. effects: [{{id: e1, card: {name}, controller: PLAYER}}])",
-        )
 
 
 def _build(data: dict[str, Any], source: str) -> Board:
@@ -424,7 +428,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
     battlefield = tuple(
         Permanent(
             id=p["id"],
-            card=p["card"] if "card" in p else p["token"]["name"],
+            card=card_name(p) if "card" in p else p["token"]["name"],
             controller=p["controller"],
             owner=p.get("owner", p["controller"]),
             tapped=p.get("tapped", False),
@@ -433,6 +437,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
             attached_to=p.get("attached_to"),
             x=p.get("x"),
             chosen_color=p.get("chosen_color"),
+            damage=p.get("damage", 0),
             timestamp=p.get("timestamp"),
             token="token" in p,
             token_definition=token_definition(p.get("token")),
@@ -442,15 +447,18 @@ def _build(data: dict[str, Any], source: str) -> Board:
         for p in data.get("battlefield", [])
     )
     effects = tuple(
-        LastingEffect(e["id"], e["card"], e["controller"], e.get("player"))
+        LastingEffect(
+            e["id"], fact_name(e["card"]), e["controller"], e.get("player"), e.get("source")
+        )
         for e in data.get("effects", [])
         if "card" in e
     )
     pt_effects = tuple(pt_effect(e) for e in data.get("effects", []) if "card" not in e)
+    ids = {p["id"] for p in data.get("battlefield", [])}
     stack = tuple(
         StackItem(
             id=s["id"],
-            source=s["source"],
+            source=s["source"] if s["source"] in ids else fact_name(s["source"]),
             controller=s["controller"],
             ability=s.get("ability"),
             targets=tuple(s.get("targets", [])),
@@ -467,7 +475,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
     )
 
     def zone(key: str) -> dict[str, tuple[str, ...]]:
-        return {player: tuple(names) for player, names in data.get(key, {}).items()}
+        return {player: tuple(map(fact_name, names)) for player, names in data.get(key, {}).items()}
 
     return Board(
         players=players,

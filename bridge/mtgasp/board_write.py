@@ -52,6 +52,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
                 entry["attacking"] = perm.attacking
             if perm.blocking is not None:
                 entry["blocking"] = perm.blocking
+            if perm.damage > 0:
+                entry["damage"] = perm.damage
             if perm.timestamp is not None:
                 entry["timestamp"] = perm.timestamp
             data["battlefield"].append(entry)
@@ -59,6 +61,7 @@ def board_to_data(board: Board) -> dict[str, Any]:
         data["effects"] = [
             {"id": e.id, "card": e.card, "controller": e.controller}
             | ({"player": e.player} if e.player is not None else {})
+            | ({"source": e.source} if e.source is not None else {})
             for e in board.effects
         ]
     if board.pt_effects:

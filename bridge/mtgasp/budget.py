@@ -16,6 +16,7 @@ clingo reports running out of memory (an address-space limit, ``mtgasp --memory-
 
 from __future__ import annotations
 
+import _thread
 import gc
 import signal
 import threading
@@ -27,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from .errors import MemoryLimitError, TimeLimitError
 
-__all__ = ["abandoned", "remaining", "run", "time_limit"]
+__all__ = ["abandoned", "catch_interrupts", "remaining", "run", "shielded", "time_limit"]
 
 T = TypeVar("T")
 
@@ -38,6 +39,8 @@ _GRACE = 0.5
 
 _DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("mtgasp_deadline", default=None)
 _ABANDONED = threading.Event()
+#: How many :func:`shielded` blocks are running.
+_SHIELDS = 0
 
 
 class Interruptible(Protocol):
@@ -65,10 +68,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        if alarm is not None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, alarm)
-        _DEADLINE.reset(token)
+        try:
+            if alarm is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, alarm)
+        finally:  # even if the alarm rang just now: no deadline may outlive its block
+            _DEADLINE.reset(token)
 
 
 def _alarm(seconds: float) -> Any:
@@ -79,10 +84,8 @@ def _alarm(seconds: float) -> Any:
         return None  # (no SIGALRM on Windows)
 
     def ring(signum: int, frame: Any) -> None:
-        # An exception raised inside a garbage-collector callback (a library's, e.g. a test
-        # framework's) is printed and dropped by Python, so the limit would be lost: ring again
-        # a moment later, once the callback has returned.
-        if _in_gc_callback(frame):
+        # Raised where Python would drop it, the limit would be lost: ring again a moment later.
+        if _dropping(frame):
             signal.setitimer(signal.ITIMER_REAL, _TICK)
             return
         raise TimeLimitError(seconds)
@@ -92,11 +95,44 @@ def _alarm(seconds: float) -> Any:
     return previous
 
 
-def _in_gc_callback(frame: Any) -> bool:
-    """Whether the interrupted frame runs inside one of ``gc.callbacks``."""
+@contextmanager
+def shielded() -> Iterator[None]:
+    """The block runs whole: the time limit and Ctrl-C wait until it ends. For building an object
+    that must not be left half-made, e.g. a ``clingo.Control`` (whose finalizer fails when its
+    ``__init__`` was stopped halfway, seen in a test run with a tiny time limit)."""
+    global _SHIELDS
+    _SHIELDS += 1
+    try:
+        yield
+    finally:
+        _SHIELDS -= 1
+
+
+def catch_interrupts() -> None:
+    """Ctrl-C raises KeyboardInterrupt where Python is, as by default, but never where Python
+    would drop it: there it is raised again a moment later (see :func:`_dropping`). Call it from
+    the main thread of a program (the ``mtgasp`` command does)."""
+    signal.signal(signal.SIGINT, _interrupt)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    if _dropping(frame):
+        threading.Timer(_TICK, _thread.interrupt_main).start()
+        return
+    raise KeyboardInterrupt
+
+
+def _dropping(frame: Any) -> bool:
+    """Whether an exception raised in ``frame`` must wait: inside a :func:`shielded` block, or
+    where Python would print and drop it rather than pass it on: inside a finalizer
+    (``__del__``, e.g. of an object the garbage collector frees while a command runs) or a
+    garbage-collector callback (a library's, e.g. a test framework's). A signal handler that
+    raised there would lose the time limit or the Ctrl-C."""
+    if _SHIELDS:
+        return True
     codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code in codes:
+        if frame.f_code in codes or frame.f_code.co_name == "__del__":
             return True
         frame = frame.f_back
     return False
@@ -117,6 +153,7 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
     """``work()`` (a grounding or solve of ``ctl``), stopped at the deadline or on Ctrl-C."""
     limit = _DEADLINE.get()
     if limit is not None and time.monotonic() >= limit[0]:
+        _silence_alarm()
         raise TimeLimitError(limit[1])
     done = threading.Event()
     result: list[T] = []
@@ -134,6 +171,7 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
     try:
         while not done.wait(_TICK):
             if limit is not None and time.monotonic() >= limit[0]:
+                _silence_alarm()
                 _stop(ctl, done)
                 raise TimeLimitError(limit[1])
     except (KeyboardInterrupt, TimeLimitError):
@@ -147,6 +185,14 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
             raise MemoryLimitError() from None
         raise exc
     return result[0]
+
+
+def _silence_alarm() -> None:
+    """The deadline has passed and TimeLimitError is on its way: the alarm must not ring too,
+    while that error unwinds (a second TimeLimitError raised inside ``time_limit``'s cleanup
+    would skip it)."""
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _stop(ctl: Interruptible, done: threading.Event) -> None:

@@ -36,8 +36,9 @@ from ._symbols import as_int, as_str
 from ._text import name_problem, quote
 from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
+from .cards import catalog
 from .errors import QueryError
-from .events import LifeEvent
+from .events import DamageEvent, LifeEvent, check_damage
 from .facts import board_facts
 from .solve import solve
 
@@ -121,17 +122,25 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    event: LifeEvent | Literal["gain", "lose", "set"],
+    event: LifeEvent | DamageEvent | Literal["gain", "lose", "set"],
     player: str | None = None,
     amount: int | None = None,
     *,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
-    """Apply a life event to a player (through replacement effects) and what it triggers.
+    """Apply a life event to a player, or a damage event (120), through replacement and
+    prevention effects, and what it triggers.
 
-    ``event`` is a :class:`~mtgasp.events.LifeEvent` (as ``parse_event`` reads it, and as
-    ``orderings`` takes it), or its kind with ``player`` and ``amount``.
+    ``event`` is a :class:`~mtgasp.events.LifeEvent` or :class:`~mtgasp.events.DamageEvent` (as
+    ``parse_event`` reads them, and as ``orderings`` takes them), or a life event's kind with
+    ``player`` and ``amount``.
     """
+    if isinstance(event, DamageEvent):
+        check_damage(board, event)
+        facts = [requests.event_request(event)]
+        kind = "combat damage" if event.combat else "damage"
+        text = f"{event.source} deals {event.amount} {kind} to {event.target}"
+        return _run("event", board, facts, text, max_courses)
     if not isinstance(event, LifeEvent):
         if player is None or amount is None:
             raise QueryError("a life event needs a player and an amount")
@@ -159,10 +168,14 @@ def cast(
     With ``copy=True`` the permanent enters without having been that spell (e.g. a token copy):
     X is 0 for its enters abilities (107.3m).
     """
-    from .solve import card_names
-
-    if card not in card_names():
-        raise QueryError(f"unknown card '{card}' (see `mtgasp cards`)")
+    found = catalog.lookup(card)
+    if found is None:
+        near = " or ".join(quote(n) for n in catalog.nearest(card))
+        raise QueryError(
+            f"unknown card {quote(card)}{f' (did you mean {near}?)' if near else ''}; "
+            "see `mtgasp cards --search WORD`"
+        )
+    card = found.name
     if x < 0:
         raise QueryError("X must not be negative")
     who = _player(board, controller or board.turn.active)
@@ -173,11 +186,11 @@ def cast(
     if new_id in taken:
         raise QueryError(f"id '{new_id}' is already used on the board")
     if copy:
-        facts = [requests.copy_request(new_id, card, who)]
+        facts = [requests.copy_request(new_id, card, who), *catalog.card_facts([card])]
         text = f"{who}'s {card} enters as a copy, not cast (X = 0 for it)"
         new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
-        facts = [requests.cast_request(new_id, card, who, x)]
+        facts = [requests.cast_request(new_id, card, who, x), *catalog.card_facts([card])]
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)

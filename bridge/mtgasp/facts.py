@@ -2,7 +2,8 @@
 
 Facts are built as :class:`clingo.Symbol` values, never by formatting strings, so no card name,
 id or player name can change the program. The predicates are documented in ``asp/README.md``.
-What a query is asked besides the board (its request) is built in ``requests.py``.
+What a query is asked besides the board (its request) is built in ``requests.py``. The facts
+of the cards a board names come from :mod:`mtgasp.cards.catalog`.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from clingo import Function, Number, String, Symbol
 from ._board_tokens import TokenDefinition
 from ._numbers import number, whole
 from .board import Board
+from .cards.catalog import card_facts
 from .requests import asker, event_cause, event_request, mana_event_request
 
 __all__ = [
     "asker_fact",
+    "board_cards",
     "board_facts",
     "event_cause",
     "event_request",
@@ -37,8 +40,21 @@ def _fact(name: str, *args: Symbol) -> Symbol:
 
 
 def board_facts(board: Board) -> list[Symbol]:
-    """Every input fact for ``board``, in a deterministic order."""
-    return list(_board_facts(board))
+    """Every input fact for ``board``, in a deterministic order: the board's, then the facts of
+    every card it names (and of those cards alone: the card database is never ground whole)."""
+    return [*_board_facts(board), *card_facts(board_cards(board))]
+
+
+def board_cards(board: Board) -> set[str]:
+    """The names of the cards a board names: permanents, lasting effects, zones, spells."""
+    ids = {perm.id for perm in board.battlefield}
+    names = {perm.card for perm in board.battlefield}
+    names.update(effect.card for effect in board.effects)
+    for zone in (board.hand, board.graveyard, board.library):
+        for cards in zone.values():
+            names.update(cards)
+    names.update(item.source for item in board.stack if item.source not in ids)
+    return names
 
 
 def _board_facts(board: Board) -> Iterator[Symbol]:
@@ -89,6 +105,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("attacks", obj, String(perm.attacking))
         if perm.blocking is not None:
             yield _fact("blocks", obj, String(perm.blocking))
+        if perm.damage > 0:
+            yield _fact("marked_damage", obj, Number(perm.damage))
         if perm.timestamp is not None:
             yield _fact("timestamp", obj, Number(perm.timestamp))
 
@@ -98,6 +116,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         yield _fact("card_of", obj, String(effect.card))
         if effect.player is not None:
             yield _fact("effect_player", obj, String(effect.player))
+        if effect.source is not None:
+            yield _fact("chosen_source", obj, String(effect.source))
         yield _fact("controller", obj, String(effect.controller))
 
     for pt in board.pt_effects:

@@ -19,8 +19,8 @@ from ._symbols import as_int, as_str, choice_name
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
+from .replacement_graph import GRAPH_SIGNATURES, ReplacementGraphs
 from .replacement_graph import Node as _Node
-from .replacement_graph import ReplacementGraphs
 from .solve import SolveStats, solve
 from .tap import TapOutcome, TapReport, TapResult, TriggerAdd, tap
 from .tap_answer import check_tap_choice, type_text
@@ -116,24 +116,26 @@ def could_produce(
     unknown: dict[str, set[tuple[str, int]]] = defaultdict(set)
     effects: set[tuple[str, int]] = set()
     for symbol in model:
+        name = symbol.name  # each read of a symbol's name or arguments is a call into clingo
+        if name in GRAPH_SIGNATURES:
+            graphs.read(symbol)  # the bulk: its arguments are read once, there
+            continue
         args = symbol.arguments
-        if symbol.name == "could_produce":
+        if name == "could_produce":
             types[as_str(args[0])].add(as_str(args[1]))
-        elif symbol.name == "choice_defined":
+        elif name == "choice_defined":
             defined.add((as_str(args[0]), as_int(args[1]), choice_name(args[2])))
-        elif symbol.name == "produces_via":
+        elif name == "produces_via":
             via[(as_str(args[0]), as_int(args[1]), choice_name(args[2]))].add(as_str(args[3]))
-        elif symbol.name == "reflects_player":
+        elif name == "reflects_player":
             readers[as_str(args[2])].append((as_str(args[0]), as_int(args[1])))
-        elif symbol.name == "land_of":
+        elif name == "land_of":
             lands_of[as_str(args[0])].add(as_str(args[1]))
-        elif symbol.name in ("event_value", "edge", "result"):
-            graphs.read(symbol)
-        elif symbol.name == "could_produce_unknown":
+        elif name == "could_produce_unknown":
             unknown[as_str(args[0])].add((as_str(args[1]), as_int(args[2])))
-        elif symbol.name == "mana_effect_not_modelled":
+        elif name == "mana_effect_not_modelled":
             effects.add((as_str(args[0]), as_int(args[1])))
-        elif symbol.name not in ("land_could_produce", "mana_ability_of"):
+        elif name not in ("land_could_produce", "mana_ability_of"):
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
     # The lands each reflecting choice reads: those of the players it names (106.7).
     reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
@@ -142,6 +144,7 @@ def could_produce(
             reflected[ability] |= lands_of[player]
     witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
     result = tuple(
         PermanentMana(
             permanent=p.id,
@@ -149,15 +152,17 @@ def could_produce(
             controller=p.controller,
             types=tuple(t for t in MANA_TYPES if t in types[p.id]),
             witnesses=tuple(witnesses[(p.id, t)] for t in MANA_TYPES if (p.id, t) in witnesses),
-            depends_on=_in_board_order(board, unknown[p.id]),
+            depends_on=_in_board_order(order, unknown[p.id]),
         )
         for p in chosen
     )
-    return CouldProduceReport(result, why, solution.stats, _in_board_order(board, effects))
+    return CouldProduceReport(result, why, solution.stats, _in_board_order(order, effects))
 
 
-def _in_board_order(board: Board, found: set[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    order = {p.id: i for i, p in enumerate(board.battlefield)}
+def _in_board_order(
+    order: dict[str, int], found: set[tuple[str, int]]
+) -> tuple[tuple[str, int], ...]:
+    """The (permanent, ability) pairs found, by the permanents' places on the battlefield."""
     return tuple(sorted(found, key=lambda k: (order.get(k[0], len(order)), k)))
 
 

@@ -21,8 +21,10 @@ from clingo import Symbol
 
 from . import requests
 from ._symbols import as_str, value
+from ._text import quote
+from .cards import catalog
 from .errors import QueryError
-from .solve import SolveStats, card_names, parse_program, solve
+from .solve import SolveStats, parse_program, solve
 
 __all__ = ["Bounds", "ProveReport", "prove"]
 
@@ -38,10 +40,10 @@ class Bounds:
 
     permanents: int = 3
     players: int = 2
-    cards: tuple[str, ...] = ()  # empty: every card mtgasp knows
+    cards: tuple[str, ...] = ()  # empty: every hand-written card (asp/cards)
 
     def __str__(self) -> str:
-        cards = f"{len(self.cards)} cards" if self.cards else "every card mtgasp knows"
+        cards = f"{len(self.cards)} cards" if self.cards else "every hand-written card"
         permanents = "permanent" if self.permanents == 1 else "permanents"
         return f"up to {self.permanents} {permanents} of {cards}, {self.players} players"
 
@@ -96,10 +98,13 @@ def _check_bounds(bounds: Bounds) -> None:
         raise QueryError(f"--permanents must be between 0 and {MAX_PERMANENTS}")
     if not 1 <= bounds.players <= MAX_PLAYERS:
         raise QueryError(f"--players must be between 1 and {MAX_PLAYERS}")
-    known = card_names()
     for card in bounds.cards:
-        if card not in known:
-            raise QueryError(f"unknown card '{card}' (see `mtgasp cards`)")
+        found = catalog.lookup(card)
+        if found is None or found.name != card:
+            raise QueryError(
+                f"unknown card {quote(card)}; --cards takes the cards' Oracle names (a face's name "
+                "for a multi-faced card), see `mtgasp cards --search WORD`"
+            )
 
 
 def _players(bounds: Bounds) -> list[str]:
@@ -107,8 +112,9 @@ def _players(bounds: Bounds) -> list[str]:
 
 
 def _bound_facts(bounds: Bounds) -> list[Symbol]:
-    cards = sorted(bounds.cards or card_names())
-    return requests.bound_facts(bounds.permanents, _players(bounds), cards)
+    cards = sorted(bounds.cards or catalog.handwritten_names())
+    facts = requests.bound_facts(bounds.permanents, _players(bounds), cards)
+    return [*facts, *catalog.card_facts(cards)]
 
 
 def _refuse_code(path: Path) -> None:

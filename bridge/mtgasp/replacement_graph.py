@@ -55,7 +55,7 @@ class ReplacementGraphs:
                 kind = self._kinds[args[3]] = effect_id(args[3])
             self.edges[args[0]][(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
         elif name == "result":
-            self.results[args[0]][(as_int(args[1]), args[2])] = args[3]
+            self.results[args[0]][(args[1].number, args[2])] = args[3]
         elif name == "event_value":
             self.start[args[0]] = (0, args[1])
         else:
@@ -121,10 +121,12 @@ class EventGraph:
         graph = EventGraph(stats)
         graphs = ReplacementGraphs()
         for symbol in model:
-            name, args = symbol.name, symbol.arguments
+            name = symbol.name
             if name in GRAPH_SIGNATURES:
-                graphs.read(symbol)
-            elif name == "event_player":
+                graphs.read(symbol)  # the bulk: its arguments are read once, there
+                continue
+            args = symbol.arguments
+            if name == "event_player":
                 graph.chooser = as_str(args[1])
             elif name == "candidate_index":
                 graph.index[effect_id(args[1])] = as_int(args[2])

@@ -22,8 +22,9 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
-from . import budget
+from . import budget, progress
 from ._resources import asp_path, query_path
+from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
 from .limits import MAX_NUMBER
 
@@ -32,7 +33,6 @@ __all__ = [
     "Grounding",
     "Solution",
     "SolveStats",
-    "card_names",
     "count_models",
     "counting_groundings",
     "ground",
@@ -180,8 +180,10 @@ def _grounded(
     and its statements), ground; clingo's messages about a user's program become a QueryError,
     about ours an EncodingError. Returns the Control, its message log and the grounding time."""
     _GROUNDINGS[path.name] += 1
+    progress.say(f"grounding {path.stem}")
     messages = _Messages()
-    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    with budget.shielded():
+        ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
         # Facts first: added after the program, clingo would warn that shown predicates that
         # depend only on them "occur in no rule".
@@ -204,6 +206,7 @@ def _grounded(
         _raise(path, user, messages, "clingo reported problems")
     if any(True for _ in ctl.symbolic_atoms.by_signature("number_overflow", 1)):
         raise QueryError(_OVERFLOW)
+    progress.say(f"solving {path.stem}")
     return ctl, messages, ground_seconds
 
 
@@ -266,6 +269,7 @@ def solve(
     def on_model(model: clingo.Model) -> None:
         symbols = model.symbols(shown=True)
         models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
+        progress.models(path.stem, len(models))
 
     start = time.perf_counter()
     result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
@@ -399,11 +403,14 @@ def count_models(
         ctl.configuration.solve.opt_mode = f"enum,{bound}"  # type: ignore[union-attr]
     ground_seconds += time.perf_counter() - start
     by_cost: dict[tuple[int, ...], int] = {}
+    found: list[None] = []  # one entry per model, for progress
     priorities: list[int] = []
 
     def on_model(model: clingo.Model) -> None:
         cost = tuple(model.cost)
         by_cost[cost] = by_cost.get(cost, 0) + 1
+        found.append(None)
+        progress.models(path.stem, len(found))
         if not priorities:
             priorities.extend(model.priority)
 
@@ -436,35 +443,26 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
-@cache
-def card_names() -> frozenset[str]:
-    """The Oracle names of every card mtgasp knows (``card/1`` in ``asp/cards``)."""
-    return frozenset(_cards()[0])
-
-
-@cache
-def nonpermanent_cards() -> dict[str, tuple[str, str]]:
-    """The cards that can never be permanents, each with its type and the rule that says so:
-    instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``, ``rules/110-permanents.lp``."""
-    return _cards()[1]
-
-
-@cache
-def _cards() -> tuple[frozenset[str], dict[str, tuple[str, str]]]:
+def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """Which of the named cards can never be permanents, each with its type and the rule that
+    says so: instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``,
+    ``rules/110-permanents.lp``, on those cards' facts."""
     messages = _Messages()
-    ctl = clingo.Control(logger=messages)
-    ctl.load(str(asp_path() / "defined.lp"))
-    ctl.load(str(asp_path() / "cards" / "cards.lp"))
-    ctl.load(str(asp_path() / "rules" / "110-permanents.lp"))
+    with budget.shielded():
+        ctl = clingo.Control(logger=messages)
+    with ctl.backend() as backend:
+        for symbol in card_facts(names):
+            backend.add_rule([backend.add_atom(symbol)])
+    _load(ctl, asp_path() / "defined.lp")
+    _load(ctl, asp_path() / "rules" / "110-permanents.lp")
     ctl.ground([("base", [])])
-    names = {atom.symbol.arguments[0].string for atom in ctl.symbolic_atoms.by_signature("card", 1)}
-    nonpermanent = {
+    if messages.lines:
+        path = asp_path() / "rules" / "110-permanents.lp"
+        raise EncodingError(_report(path, messages, "bad card data"))
+    return {
         atom.symbol.arguments[0].string: (
             atom.symbol.arguments[1].name,
             atom.symbol.arguments[2].string,
         )
         for atom in ctl.symbolic_atoms.by_signature("nonpermanent_card", 3)
     }
-    if messages.lines:
-        raise EncodingError(_report(asp_path() / "cards" / "cards.lp", messages, "bad card data"))
-    return frozenset(names), nonpermanent

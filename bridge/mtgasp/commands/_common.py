@@ -61,3 +61,13 @@ def write_graph(args: argparse.Namespace, graph: Graph) -> None:
     if args.graph_limit < 1:
         raise QueryError("--graph-limit must be at least 1")
     graphs.write_graph(graph, args.graph, args.graph_limit)
+
+
+def add_html(parser: argparse.ArgumentParser) -> None:
+    """``--html FILE`` (docs/commands.md, "Pictures")."""
+    parser.add_argument(
+        "--html",
+        metavar="FILE",
+        help="also write the answer as one self-contained HTML page: the board, every verdict "
+        "with its CR rule's text, the graphs inline (SVG when Graphviz's `dot` is installed)",
+    )

@@ -41,6 +41,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         help="text: print only the first N final states (default 0: all); the rest are counted",
     )
     _common.add_graph(parser, "the courses as a tree (a witness course per final state)")
+    _common.add_html(parser)
     parser.add_argument(
         "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
     )
@@ -53,6 +54,12 @@ def output(report: CourseReport, args: argparse.Namespace) -> str:
         from ..pictures import course_graph
 
         _common.write_graph(args, course_graph(report))
+    if args.html:
+        from ..html_report import Section, write_page
+        from ..pictures import course_graph
+
+        section = Section("Courses", to_text(report, show=args.show), course_graph(report))
+        write_page(args.html, f"mtgasp {report.query}: {report.request}", report.board, [section])
     return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 

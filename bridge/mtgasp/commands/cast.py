@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..completion import card_completer
 from ..courses import cast
 from . import _common, _courses
 
@@ -22,7 +23,8 @@ With --copy the permanent enters without having been that spell (e.g. a token co
 example:
   mtgasp cast examples/soul-warden.yaml "Hangarback Walker" --x 2"""
     _common.add_board(parser)
-    parser.add_argument("card", metavar="CARD", help="the Oracle name of the spell")
+    card = parser.add_argument("card", metavar="CARD", help="the Oracle name of the spell")
+    card.completer = card_completer  # type: ignore[attr-defined]
     parser.add_argument("--x", type=int, default=0, metavar="N", help="the value of X (default 0)")
     parser.add_argument("--controller", metavar="PLAYER", help="who casts it (default: active)")
     parser.add_argument("--id", metavar="ID", help="the id of the permanent it becomes")

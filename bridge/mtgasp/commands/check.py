@@ -17,12 +17,31 @@ HELP = "run every query on a board and print one report (the main job)"
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = "Run every query mtgasp knows on BOARD and print one report."
     _common.add_board(parser)
+    _common.add_html(parser)
     _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
     report = check(_common.board(args))
+    if args.html:
+        _write_html(report, args.html)
     return dumps(to_json(report)) if args.json else to_text(report)
+
+
+def _write_html(report: CheckReport, path: str) -> None:
+    from ..html_report import Section, write_page
+    from ..pictures import orderings_graph
+
+    first, *rest = sections(report)
+    parts = []
+    for text in rest:
+        heading, _, body = text.partition("\n")
+        parts.append(Section(heading, body))
+    parts += [
+        Section(f"{r.event}: the ordering graph (616.1)", orderings.to_text(r), orderings_graph(r))
+        for r in report.life_events
+    ]
+    write_page(path, first, report.board, parts)
 
 
 def to_json(report: CheckReport) -> dict[str, Any]:
@@ -50,12 +69,17 @@ def to_json(report: CheckReport) -> dict[str, Any]:
 
 
 def to_text(report: CheckReport) -> str:
+    return "\n\n".join(sections(report))
+
+
+def sections(report: CheckReport) -> list[str]:
+    """The report's parts as text, the header first."""
     board = report.board
     header = (
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
         f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
-    sections = [
+    parts = [
         header,
         activations.to_text(report.activations),
         could_produce.to_text(report.could_produce),
@@ -66,7 +90,7 @@ def to_text(report: CheckReport) -> str:
         lines = ["Creatures: power/toughness after layer 7 (208, 613.4):"]
         for c in report.creatures.creatures:
             lines.append(f"  {c.permanent} ({c.card}, {c.controller}): {pt_terms_text(c)}")
-        sections.append("\n".join(lines))
+        parts.append("\n".join(lines))
     if report.next_step is not None:
         step_name = report.next_step.replace("_", " ")
         if report.next_step_triggers:
@@ -74,14 +98,14 @@ def to_text(report: CheckReport) -> str:
             for t in report.next_step_triggers:
                 verdict = f"triggers for {t.player}" if t.triggered else f"no: {t.rule} {t.reason}"
                 lines.append(f"  {t.permanent} ({t.card} #{t.ability}): {verdict}")
-            sections.append("\n".join(lines))
+            parts.append("\n".join(lines))
         else:
-            sections.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
+            parts.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
     if report.life_events:
-        sections.append(orderings.summary_text(report.life_events))
+        parts.append(orderings.summary_text(report.life_events))
     if report.activations.not_modelled:
-        sections.append(activations.not_modelled_text(report.activations.not_modelled))
-    return "\n\n".join(sections)
+        parts.append(activations.not_modelled_text(report.activations.not_modelled))
+    return parts
 
 
 def _has_creatures(report: CheckReport) -> bool:

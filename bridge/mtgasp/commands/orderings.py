@@ -37,6 +37,9 @@ EVENT is one of:
   gain:PLAYER:N                   the player would gain N life
   lose:PLAYER:N                   the player would lose N life
   set:PLAYER:N                    the player's life total would become N (119.5)
+  damage:SOURCE:TARGET:N[:combat] the permanent SOURCE would deal N damage (combat damage with
+                                  :combat) to TARGET, a player or a permanent (120.1); the
+                                  prevention effects on it (615) order like replacement effects
 
 example:
   mtgasp orderings examples/mana-reflection-contamination.yaml tap:forest"""
@@ -59,6 +62,7 @@ example:
         "who; by default the cause is not known)",
     )
     _common.add_graph(parser, "the ordering graph (616.1)")
+    _common.add_html(parser)
     _common.add_json(parser)
 
 
@@ -68,8 +72,9 @@ def run(args: argparse.Namespace) -> str:
         if not isinstance(event, LifeEvent):
             raise QueryError("--caused-by applies to life events (gain, lose, set)")
         event = replace(event, cause=args.caused_by)
+    board = _common.board(args)
     report = orderings(
-        _common.board(args),
+        board,
         event,
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
@@ -78,6 +83,12 @@ def run(args: argparse.Namespace) -> str:
         from ..pictures import orderings_graph
 
         _common.write_graph(args, orderings_graph(report))
+    if args.html:
+        from ..html_report import Section, write_page
+        from ..pictures import orderings_graph
+
+        section = Section("Orderings (616.1)", to_text(report), orderings_graph(report))
+        write_page(args.html, f"mtgasp orderings: {report.event}", board, [section])
     return dumps(to_json(report)) if args.json else to_text(report)
 
 

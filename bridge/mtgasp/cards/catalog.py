@@ -1,0 +1,142 @@
+"""Every card mtgasp knows, and the facts of the cards a board names.
+
+A card is known from the card database in use (:mod:`~mtgasp.cards.database`) or from a
+hand-written file of ``asp/cards`` (``asp/cards/<lower-kebab-case name>.lp``, facts only). A
+hand-written file overrides the database's facts for its card: it is read, instead of the
+database's row, whenever a board names that card.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import clingo
+from clingo import Symbol
+
+from .. import budget
+from .._resources import asp_path
+from ..errors import EncodingError
+from . import database
+
+__all__ = [
+    "Card",
+    "card_facts",
+    "file_name",
+    "handwritten_names",
+    "lookup",
+    "nearest",
+]
+
+
+def file_name(card: str) -> str:
+    """The file of a hand-written card: ``Gaea's Cradle`` is ``gaeas-cradle.lp``."""
+    stem = re.sub(r"[^a-z0-9]+", "-", card.lower().replace("'", "").replace("\u2019", ""))
+    return f"{stem.strip('-')}.lp"
+
+
+@dataclass(frozen=True)
+class Card:
+    """A known card: the name its facts use, its faces (multi-faced cards), where it is from."""
+
+    name: str
+    full_name: str
+    faces: tuple[str, ...]
+    handwritten: bool
+
+
+def lookup(name: str) -> Card | None:
+    """The card a board's ``name`` stands for: a card name, a face name, or the full name of a
+    multi-faced card (``Fire // Ice``; a double-faced card's full name stands for its front
+    face). None if mtgasp knows no such card."""
+    if _handwritten(name) is not None:
+        return Card(name, name, (), True)
+    db = database.current()
+    row = db.row(name)
+    if row is None:
+        return None
+    faces = tuple(db.faces(row.full_name)) if row.layout != "normal" else ()
+    return Card(row.record.name, row.full_name, faces, False)
+
+
+def card_facts(names: Iterable[str]) -> list[Symbol]:
+    """The facts of the named cards (names as :func:`lookup` gives them), each card once, in
+    the order of the sorted names; unknown names have none."""
+    facts: list[Symbol] = []
+    db = database.current()
+    for name in sorted(set(names)):
+        facts.extend(_facts(db, name))
+    return facts
+
+
+@cache
+def _facts(db: database.Database, name: str) -> tuple[Symbol, ...]:
+    handwritten = _handwritten(name)
+    if handwritten is not None:
+        return handwritten
+    row = db.row(name)
+    return () if row is None or row.record.name != name else row.symbols()
+
+
+def _handwritten(name: str) -> tuple[Symbol, ...] | None:
+    path = _card_files().get(file_name(name))
+    return None if path is None else _file_facts(path).get(name)
+
+
+@cache
+def _card_files() -> dict[str, Path]:
+    """The hand-written card files, by file name (read once per process)."""
+    files = sorted((asp_path() / "cards").glob("*.lp"))
+    return {path.name: path for path in files if path.name != "cards.lp"}
+
+
+@cache
+def _file_facts(path: Path) -> dict[str, tuple[Symbol, ...]]:
+    """The facts of a hand-written file, by the card they are about (their first argument)."""
+    messages: list[str] = []
+    with budget.shielded():
+        ctl = clingo.Control(logger=lambda _, text: messages.append(text.strip()))
+    try:
+        ctl.load(str(path))
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        pass
+    if messages:
+        raise EncodingError(f"internal error in mtgasp's card file {path.name}: {messages}")
+    by_card: dict[str, list[Symbol]] = {}
+    for atom in ctl.symbolic_atoms:
+        symbol = atom.symbol
+        by_card.setdefault(symbol.arguments[0].string, []).append(symbol)
+    return {card: tuple(sorted(symbols)) for card, symbols in by_card.items()}
+
+
+@cache
+def handwritten_names() -> frozenset[str]:
+    """The cards of the hand-written files (``asp/cards/*.lp``)."""
+    names: set[str] = set()
+    for path in _card_files().values():
+        names.update(_file_facts(path))
+    return frozenset(names)
+
+
+def nearest(name: str, extra: Iterable[str] = ()) -> list[str]:
+    """Up to three known card names (or ``extra`` names) closest to ``name``, ignoring case."""
+    if len(name) > 100:
+        return []
+    folded = _folded(database.current())
+    pool = folded
+    if extra:
+        pool = {**folded, **{n.casefold(): n for n in extra}}
+    close = difflib.get_close_matches(name.casefold(), list(pool), n=3, cutoff=0.6)
+    return [pool[c] for c in close]
+
+
+@cache
+def _folded(db: database.Database) -> dict[str, str]:
+    """Every name a board can give, by its case-folded spelling (sorted)."""
+    names = sorted({*db.names(), *handwritten_names()})
+    return {n.casefold(): n for n in names}
