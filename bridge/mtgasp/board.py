@@ -23,7 +23,6 @@ from typing import Any
 
 import jsonschema
 
-from ._board_combat import combat_problems
 from ._board_cards import (
     card_name,
     card_problem,
@@ -32,6 +31,7 @@ from ._board_cards import (
     fact_name,
     permanent_problem,
 )
+from ._board_combat import combat_problems
 from ._board_effects import (
     PowerToughnessEffect,
     affects_problems,
