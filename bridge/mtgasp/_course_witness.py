@@ -213,6 +213,8 @@ def _combat_steps(
         label = "first-strike combat damage step" if kind == "first" else "combat damage"
         steps.append((t, f"{label} (510.2)"))
     return steps
+
+
 def _damage_result(plain: str, before: int, out: Symbol, names: _Names) -> str:
     """A damage event and, if prevention or replacement effects changed it, what happens instead."""
     _, _, amount, extra = out.arguments

@@ -16,7 +16,7 @@ from functools import cache
 from pathlib import Path
 
 import clingo
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 from .. import budget
 from .._resources import asp_path
@@ -108,10 +108,14 @@ def _file_facts(path: Path) -> dict[str, tuple[Symbol, ...]]:
     if messages:
         raise EncodingError(f"internal error in mtgasp's card file {path.name}: {messages}")
     by_card: dict[str, list[Symbol]] = {}
+    tokens: list[Symbol] = []  # a token's characteristics (111.4: token(Name)) go with the card
     for atom in ctl.symbolic_atoms:
         symbol = atom.symbol
+        if symbol.arguments[0].type != SymbolType.String:
+            tokens.append(symbol)
+            continue
         by_card.setdefault(symbol.arguments[0].string, []).append(symbol)
-    return {card: tuple(sorted(symbols)) for card, symbols in by_card.items()}
+    return {card: tuple(sorted([*symbols, *tokens])) for card, symbols in by_card.items()}
 
 
 @cache
