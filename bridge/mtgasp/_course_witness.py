@@ -124,7 +124,7 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     rounds = {s.arguments[0]: as_int(s.arguments[1]) for s in by_name["rounds"]}
     steps: list[tuple[int, Symbol | str]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
     steps += [(t, "state-based actions (704.3)") for t in _sba_steps(by_name, names, events)]
-    steps += _combat_steps(by_name, names, events)
+    steps += _combat_steps(by_name)
     for t, act in sorted(steps, key=lambda step: step[0]):
         life = ", ".join(sorted(life_at[t]))
         if isinstance(act, str):
@@ -195,21 +195,11 @@ def _sba_steps(
     return sorted(done)
 
 
-def _combat_steps(
-    by_name: dict[str, list[Symbol]], names: _Names, events: dict[int, list[str]]
-) -> list[tuple[int, Symbol | str]]:
-    """The combat damage steps (510.2, 510.4), their damage added first to ``events``."""
-    dealt: dict[int, list[str]] = defaultdict(list)
-    for s in by_name["assign"]:
-        when, source, target, amount = s.arguments
-        if as_int(amount) > 0:
-            dealt[as_int(when)].append(
-                f"{names.card(source)} deals {as_int(amount)} to {names.card(target)}"
-            )
+def _combat_steps(by_name: dict[str, list[Symbol]]) -> list[tuple[int, Symbol | str]]:
+    """The combat damage steps (510.2, 510.4); the damage dealt is among their events."""
     steps: list[tuple[int, Symbol | str]] = []
     for s in by_name["combat_damage_step"]:
         t, kind = as_int(s.arguments[0]), s.arguments[1].name
-        events[t] = sorted(dealt.get(t, [])) + events.get(t, [])
         label = "first-strike combat damage step" if kind == "first" else "combat damage"
         steps.append((t, f"{label} (510.2)"))
     return steps
