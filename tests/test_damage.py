@@ -26,7 +26,7 @@ _BOARD = {
     "battlefield": [
         {"id": "rhox", "card": "Rhox Faithmender", "controller": "alice"},
         {"id": "witch", "card": "Witch of the Moors", "controller": "alice"},
-        {"id": "bears", "card": "Grizzly Bears", "controller": "bob"},
+        {"id": "bears", "card": "Colossal Dreadmaw", "controller": "bob"},
     ],
 }
 
@@ -50,7 +50,8 @@ def test_without_the_lifelink_gain_the_witch_does_not_trigger() -> None:
 
 
 def test_the_board_written_after_damage_keeps_marked_damage() -> None:
-    """120.3e, 120.6: the resulting board states the damage marked (board key ``damage``)."""
+    """120.3e, 120.6: the resulting board states the damage marked (board key ``damage``; a 6/6,
+    so that 704.5g leaves it there)."""
     board = parse_board(yaml.safe_dump(_BOARD), source="marked")
     (after,) = life_event(board, DamageEvent("rhox", "bears", 1)).outcomes
     (bears,) = [p for p in after.board.battlefield if p.id == "bears"]
