@@ -10,6 +10,7 @@ explains every problem (``board.py``): so a yes here must always be jsonschema's
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -90,6 +91,22 @@ def _items(node: Mapping[str, Any], want: Any, value: Any, defs: Mapping[str, An
     return isinstance(want, Mapping) and all(_fits(want, item, defs) for item in value)
 
 
+def _pattern(node: Mapping[str, Any], want: Any, value: Any, defs: Mapping[str, Any]) -> bool:
+    # A newline is refused here: Python's "$" matches before a final newline, ECMA's does not.
+    return not isinstance(value, str) or ("\n" not in value and re.search(want, value) is not None)
+
+
+def _const(node: Mapping[str, Any], want: Any, value: Any, defs: Mapping[str, Any]) -> bool:
+    # Booleans only (the board schema's `switches: true`, `token: true`).
+    return isinstance(want, bool) and value is want
+
+
+def _one_of(node: Mapping[str, Any], want: Any, value: Any, defs: Mapping[str, Any]) -> bool:
+    # The board schema's branches exclude each other by type (`true`, or a mapping): one that
+    # fits is the one.
+    return sum(1 for branch in want if _fits(branch, value, defs)) == 1
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
@@ -106,4 +123,7 @@ _KEYWORDS: dict[str, Callable[[Mapping[str, Any], Any, Any, Mapping[str, Any]], 
     "maximum": lambda node, want, value, defs: not _number(value) or value <= want,
     "minItems": lambda node, want, value, defs: not isinstance(value, list) or len(value) >= want,
     "minLength": lambda node, want, value, defs: not isinstance(value, str) or len(value) >= want,
+    "pattern": _pattern,
+    "const": _const,
+    "oneOf": _one_of,
 }
