@@ -95,7 +95,9 @@ def test_bad_requests_exit_2_with_nothing_on_stdout(
     assert "error" in captured.err
 
 
-def test_hangarback_dies_trigger_is_reported_not_silently_dropped() -> None:
+def test_hangarback_dies_trigger_creates_its_thopters() -> None:
+    """Issue 12 (111.1, 603.10a): the dies trigger of a sacrificed Hangarback Walker, once
+    reported as not modelled, resolves: a Thopter per +1/+1 counter it had."""
     from mtgasp.board import parse_board
 
     board = parse_board(
@@ -117,7 +119,10 @@ def test_hangarback_dies_trigger_is_reported_not_silently_dropped() -> None:
         )
     )
     report = step(board, "end")
-    assert report.unmodelled, "the dies trigger of a sacrificed Hangarback Walker is named"
+    assert not report.unmodelled
+    (outcome,) = report.outcomes
+    assert {"walker-token-1", "walker-token-2"} <= set(outcome.state.battlefield)
+    assert "walker" not in outcome.state.battlefield
 
 
 def test_check_names_what_triggers_at_the_beginning_of_the_next_step(
