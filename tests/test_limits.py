@@ -129,9 +129,13 @@ def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
         text=True,
         env=_env(),
     )
-    time.sleep(1.5)  # into the grounding, which clingo cannot interrupt
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=30)
+    try:
+        time.sleep(1.5)  # into the grounding, which clingo cannot interrupt
+        process.send_signal(signal.SIGINT)
+        out, err = process.communicate(timeout=30)
+    finally:
+        process.kill()  # never left running after a failure (it grounds forever)
+        process.communicate()
     assert process.returncode == EXIT_INTERRUPTED
     assert "mtgasp: interrupted" in err
     assert "Traceback" not in err
@@ -180,3 +184,50 @@ def test_the_alarm_is_not_lost_inside_a_garbage_collector_callback() -> None:
             work()
     finally:
         gc.callbacks.remove(slow_callback)
+
+
+class _SlowFinalizer:
+    """An object whose finalizer takes a while: Python drops any exception raised inside it."""
+
+    def __del__(self) -> None:
+        import time as clock
+
+        clock.sleep(0.3)
+
+
+def test_the_alarm_is_not_lost_inside_a_finalizer() -> None:
+    # The alarm rings while a finalizer runs (an object freed by the garbage collector in the
+    # middle of a command; a leftover subprocess.Popen did so in a CI run): Python would print
+    # and drop the TimeLimitError, so the limit must ring again once the finalizer returns.
+    import time as clock
+
+    def work() -> None:
+        with budget.time_limit(0.05):
+            _SlowFinalizer()  # freed at once: its __del__ runs through the deadline
+            for _ in range(300):
+                clock.sleep(0.01)
+
+    with pytest.raises(TimeLimitError):
+        work()
+
+
+def test_ctrl_c_is_not_lost_inside_a_finalizer() -> None:
+    # Ctrl-C while a finalizer runs: the KeyboardInterrupt is raised again a moment later.
+    import _thread
+    import signal
+    import threading
+    import time as clock
+
+    def work() -> None:
+        threading.Timer(0.05, _thread.interrupt_main).start()
+        _SlowFinalizer()
+        for _ in range(300):
+            clock.sleep(0.01)
+
+    previous = signal.getsignal(signal.SIGINT)
+    budget.catch_interrupts()
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            work()
+    finally:
+        signal.signal(signal.SIGINT, previous)

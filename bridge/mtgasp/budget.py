@@ -16,6 +16,7 @@ clingo reports running out of memory (an address-space limit, ``mtgasp --memory-
 
 from __future__ import annotations
 
+import _thread
 import gc
 import signal
 import threading
@@ -27,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from .errors import MemoryLimitError, TimeLimitError
 
-__all__ = ["abandoned", "remaining", "run", "time_limit"]
+__all__ = ["abandoned", "catch_interrupts", "remaining", "run", "time_limit"]
 
 T = TypeVar("T")
 
@@ -79,10 +80,8 @@ def _alarm(seconds: float) -> Any:
         return None  # (no SIGALRM on Windows)
 
     def ring(signum: int, frame: Any) -> None:
-        # An exception raised inside a garbage-collector callback (a library's, e.g. a test
-        # framework's) is printed and dropped by Python, so the limit would be lost: ring again
-        # a moment later, once the callback has returned.
-        if _in_gc_callback(frame):
+        # Raised where Python would drop it, the limit would be lost: ring again a moment later.
+        if _dropping(frame):
             signal.setitimer(signal.ITIMER_REAL, _TICK)
             return
         raise TimeLimitError(seconds)
@@ -92,11 +91,28 @@ def _alarm(seconds: float) -> Any:
     return previous
 
 
-def _in_gc_callback(frame: Any) -> bool:
-    """Whether the interrupted frame runs inside one of ``gc.callbacks``."""
+def catch_interrupts() -> None:
+    """Ctrl-C raises KeyboardInterrupt where Python is, as by default, but never where Python
+    would drop it: there it is raised again a moment later (see :func:`_dropping`). Call it from
+    the main thread of a program (the ``mtgasp`` command does)."""
+    signal.signal(signal.SIGINT, _interrupt)
+
+
+def _interrupt(signum: int, frame: Any) -> None:
+    if _dropping(frame):
+        threading.Timer(_TICK, _thread.interrupt_main).start()
+        return
+    raise KeyboardInterrupt
+
+
+def _dropping(frame: Any) -> bool:
+    """Whether an exception raised in ``frame`` would be printed and dropped by Python, not
+    passed on: inside a finalizer (``__del__``, e.g. of an object the garbage collector frees
+    while a command runs) or a garbage-collector callback (a library's, e.g. a test framework's).
+    A signal handler that raised there would lose the time limit or the Ctrl-C."""
     codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
-        if frame.f_code in codes:
+        if frame.f_code in codes or frame.f_code.co_name == "__del__":
             return True
         frame = frame.f_back
     return False

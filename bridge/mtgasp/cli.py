@@ -245,6 +245,7 @@ def run() -> NoReturn:
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
     cannot be interrupted (budget.py)."""
     try:
+        budget.catch_interrupts()
         code = main(whole_process=True)
     except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
         print("mtgasp: interrupted", file=sys.stderr)
