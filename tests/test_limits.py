@@ -231,3 +231,23 @@ def test_ctrl_c_is_not_lost_inside_a_finalizer() -> None:
             work()
     finally:
         signal.signal(signal.SIGINT, previous)
+
+
+def test_a_shielded_block_is_never_stopped_halfway() -> None:
+    # The alarm rings inside a shielded block (building a clingo Control, whose finalizer fails
+    # if its __init__ stops halfway): the block ends whole, and the limit stops the work after it.
+    import time as clock
+
+    finished = []
+
+    def work() -> None:
+        with budget.time_limit(0.05):
+            with budget.shielded():
+                clock.sleep(0.3)  # through the deadline
+                finished.append(True)
+            for _ in range(300):
+                clock.sleep(0.01)
+
+    with pytest.raises(TimeLimitError):
+        work()
+    assert finished == [True]

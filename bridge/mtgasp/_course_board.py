@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from ._course_model import FinalState
-from .board import Board, History, Permanent, Player, Team
+from .board import Board, History, LastingEffect, Permanent, Player, Team
 
 
 def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Board:
@@ -16,16 +16,22 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
     counters: dict[str, dict[str, int]] = defaultdict(dict)
     for perm, kind, n in state.counters:
         counters[perm][kind] = n
+    damage = dict(state.damage)
     battlefield = [
         p
-        if dict(p.counters) == counters.get(p.id, {})
-        else replace(p, counters=counters.get(p.id, {}))
+        if dict(p.counters) == counters.get(p.id, {}) and p.damage == damage.get(p.id, 0)
+        else replace(p, counters=counters.get(p.id, {}), damage=damage.get(p.id, 0))
         for p in board.battlefield
         if p.id in on_bf
     ]
     if new is not None and new.id in on_bf:
         battlefield.append(
-            replace(new, counters=counters.get(new.id, {}), tapped=new.id in state.tapped)
+            replace(
+                new,
+                counters=counters.get(new.id, {}),
+                tapped=new.id in state.tapped,
+                damage=damage.get(new.id, 0),
+            )
         )
     for item in board.stack:
         if item.id in on_bf and item.ability is None:
@@ -38,6 +44,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
                     since_turn_start=False,
                     counters=counters.get(item.id, {}),
                     x=item.x,
+                    damage=damage.get(item.id, 0),
                     tapped=item.id in state.tapped,
                 )
             )
@@ -71,7 +78,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         turn=board.turn,
         teams=teams,
         battlefield=tuple(battlefield),
-        effects=board.effects,
+        effects=board.effects + _new_effects(board, state),
         hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
         graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},
         library={p: tuple(c) for p, c in sorted(zone_maps["library"].items())},
@@ -79,3 +86,19 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         this_turn=history,
         source=board.source,
     )
+
+
+def _new_effects(board: Board, state: FinalState) -> tuple[LastingEffect, ...]:
+    """The lasting effects a course created (Stigma Lasher's), each with an id of its own."""
+    taken = {p.id for p in board.battlefield} | {e.id for e in board.effects}
+    taken |= {s.id for s in board.stack}
+    made = []
+    for card, controller, player in state.effects:
+        base = "".join(ch if ch.isalnum() else "-" for ch in f"{card} {player}".lower())
+        new_id, n = base, 1
+        while new_id in taken:
+            n += 1
+            new_id = f"{base}-{n}"
+        taken.add(new_id)
+        made.append(LastingEffect(new_id, card, controller, player))
+    return tuple(made)

@@ -25,6 +25,8 @@ _END_SIGNATURES = (
     ("end_counter", 3),
     ("end_gained", 2),
     ("end_lost", 2),
+    ("end_damage", 2),
+    ("end_effect", 4),
     ("hit_horizon", 0),
 )
 _END = {name for name, _ in _END_SIGNATURES}

@@ -51,11 +51,13 @@ def _decode(
                 _source=board,
             )
         )
-        if not names & {"unmodelled", "mana_value", "spell_mana_value"}:
+        if not names & {"unmodelled", "damage_unmodelled", "mana_value", "spell_mana_value"}:
             continue
         for s in model:
             if s.name == "unmodelled":
                 unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
+            elif s.name == "damage_unmodelled":
+                unmodelled.add(f"{_damage_text(s.arguments[0])}: {as_str(s.arguments[1])}")
             elif s.name == "mana_value":
                 mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
             elif s.name == "spell_mana_value":
@@ -69,6 +71,8 @@ def _decode(
             o.state.counters,
             o.state.gained,
             o.state.lost,
+            o.state.damage,
+            o.state.effects,
         )
     )
     return CourseReport(
@@ -86,6 +90,12 @@ def _decode(
         mana_values=tuple(sorted(mana_values)),
         stats=tuple(stats),
     )
+
+
+def _damage_text(event: Symbol) -> str:
+    """A damage event ``dmg(T, Source, Target, N, Kind)`` in words."""
+    _, source, target, amount, _ = event.arguments
+    return f"{as_str(source)} dealing {as_int(amount)} damage to {as_str(target)}"
 
 
 def _creatures(model: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
@@ -145,6 +155,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     tapped: set[str] = set()
     moved: dict[str, tuple[str, str]] = {}
     counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
+    damage = {p.id: p.damage for p in board.battlefield if p.damage > 0}
+    effects: set[tuple[str, str, str]] = set()
     gained = dict(board.this_turn.gained_life)
     lost = dict(board.this_turn.lost_life)
     cards = _object_cards(board, new)
@@ -167,6 +179,10 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             gained[args[0]] = args[1]
         elif name == "end_lost":
             lost[args[0]] = args[1]
+        elif name == "end_damage":
+            damage[args[0]] = args[1]
+        elif name == "end_effect":
+            effects.add((args[1], args[2], args[3]))
         elif name == "hit_horizon":
             hit = True
     zones = []
@@ -188,6 +204,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         gained=tuple(sorted(gained.items())),
         lost=tuple(sorted(lost.items())),
         hit_horizon=hit,
+        damage=tuple(sorted((o, n) for o, n in damage.items() if o in battlefield)),
+        effects=tuple(sorted(effects)),
         tapped=tuple(sorted(tapped)),
     )
 
@@ -213,7 +231,12 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
             )
             how = "entered tapped" if perm.tapped else "entered"
             lines.append(f"{perm.controller}: {perm.id} ({perm.card}) {how} with {counters}")
-        elif dict(old.counters) != dict(perm.counters):
+        elif old.damage != perm.damage:
+            lines.append(
+                f"{perm.controller}: {perm.id} ({perm.card}) damage marked {old.damage} -> "
+                f"{perm.damage}"
+            )
+        if old is not None and dict(old.counters) != dict(perm.counters):
             for kind in sorted(set(old.counters) | set(perm.counters)):
                 before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)
                 if before_n != after_n:
@@ -231,6 +254,8 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                 lines.append(f"{player}: +{n} {card} in {zone}")
             for card, n in sorted((old_cards - new_cards).items()):
                 lines.append(f"{player}: -{n} {card} from {zone}")
+    for card, controller, player in state.effects:
+        lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
     old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
     for player, amount in state.gained:
         if amount != old_gained.get(player, 0):

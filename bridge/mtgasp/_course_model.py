@@ -38,6 +38,8 @@ class FinalState:
     gained: tuple[tuple[str, int], ...]
     lost: tuple[tuple[str, int], ...]
     hit_horizon: bool
+    damage: tuple[tuple[str, int], ...] = ()  # damage marked on permanents (120.3e)
+    effects: tuple[tuple[str, str, str], ...] = ()  # created: (card, controller, player)
     tapped: tuple[str, ...] = ()  # permanents that entered tapped (614.1c)
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
 

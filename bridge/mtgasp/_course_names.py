@@ -29,7 +29,7 @@ class StackObject:
     @property
     def label(self) -> str:
         if self.id == "request":
-            return "the requested life event"
+            return "the requested damage event" if self.source else "the requested life event"
         if self.card is None:
             return self.id
         what = self.card if self.ability == 0 else f"{self.card} #{self.ability}"

@@ -88,6 +88,12 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["draws"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} draws {names.card(obj)}")
+    for s in by_name["damage_outcome"]:
+        event, out = s.arguments
+        _, source, target, would, damage_kind = event.arguments
+        combat = "combat damage" if damage_kind.name == "combat" else "damage"
+        plain = f"{names.card(source)} deals {as_int(would)} {combat} to {names.card(target)}"
+        events[as_int(event.arguments[0])].append(_damage_result(plain, as_int(would), out, names))
     for s in by_name["life_outcome"]:
         event, out = s.arguments
         t = as_int(event.arguments[0])
@@ -135,3 +141,16 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             order = sorted(pushed_at[t], reverse=True)
             lines.append("   triggered, top first: " + "; ".join(described(i) for _, i in order))
     return lines
+
+
+def _damage_result(plain: str, before: int, out: Symbol, names: _Names) -> str:
+    """A damage event and, if prevention or replacement effects changed it, what happens instead."""
+    _, _, amount, extra = out.arguments
+    dealt = as_int(amount)
+    if dealt == before and extra.name == "none":
+        return plain
+    result = "all of it is prevented" if dealt == 0 else f"{dealt} of it is dealt"
+    if extra.name == "counter":
+        obj, kind = extra.arguments
+        result += f", and {names.card(obj)} gets an {as_str(kind)} counter"
+    return f"{plain} -> {result}"

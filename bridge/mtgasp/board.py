@@ -113,6 +113,7 @@ class Permanent:
     attached_to: str | None = None
     x: int | None = None
     chosen_color: str | None = None
+    damage: int = 0  # damage marked on it (120.3e; removed in the cleanup step, 514.2)
     timestamp: int | None = None
 
 
@@ -417,6 +418,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
             attached_to=p.get("attached_to"),
             x=p.get("x"),
             chosen_color=p.get("chosen_color"),
+            damage=p.get("damage", 0),
             timestamp=p.get("timestamp"),
         )
         for p in data.get("battlefield", [])

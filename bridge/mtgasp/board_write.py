@@ -42,6 +42,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
                 entry["x"] = perm.x
             if perm.chosen_color is not None:
                 entry["chosen_color"] = perm.chosen_color
+            if perm.damage > 0:
+                entry["damage"] = perm.damage
             if perm.timestamp is not None:
                 entry["timestamp"] = perm.timestamp
             data["battlefield"].append(entry)

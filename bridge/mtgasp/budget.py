@@ -28,7 +28,7 @@ from typing import Any, Protocol, TypeVar
 
 from .errors import MemoryLimitError, TimeLimitError
 
-__all__ = ["abandoned", "catch_interrupts", "remaining", "run", "time_limit"]
+__all__ = ["abandoned", "catch_interrupts", "remaining", "run", "shielded", "time_limit"]
 
 T = TypeVar("T")
 
@@ -39,6 +39,8 @@ _GRACE = 0.5
 
 _DEADLINE: ContextVar[tuple[float, float] | None] = ContextVar("mtgasp_deadline", default=None)
 _ABANDONED = threading.Event()
+#: How many :func:`shielded` blocks are running.
+_SHIELDS = 0
 
 
 class Interruptible(Protocol):
@@ -91,6 +93,19 @@ def _alarm(seconds: float) -> Any:
     return previous
 
 
+@contextmanager
+def shielded() -> Iterator[None]:
+    """The block runs whole: the time limit and Ctrl-C wait until it ends. For building an object
+    that must not be left half-made, e.g. a ``clingo.Control`` (whose finalizer fails when its
+    ``__init__`` was stopped halfway, seen in a test run with a tiny time limit)."""
+    global _SHIELDS
+    _SHIELDS += 1
+    try:
+        yield
+    finally:
+        _SHIELDS -= 1
+
+
 def catch_interrupts() -> None:
     """Ctrl-C raises KeyboardInterrupt where Python is, as by default, but never where Python
     would drop it: there it is raised again a moment later (see :func:`_dropping`). Call it from
@@ -106,10 +121,13 @@ def _interrupt(signum: int, frame: Any) -> None:
 
 
 def _dropping(frame: Any) -> bool:
-    """Whether an exception raised in ``frame`` would be printed and dropped by Python, not
-    passed on: inside a finalizer (``__del__``, e.g. of an object the garbage collector frees
-    while a command runs) or a garbage-collector callback (a library's, e.g. a test framework's).
-    A signal handler that raised there would lose the time limit or the Ctrl-C."""
+    """Whether an exception raised in ``frame`` must wait: inside a :func:`shielded` block, or
+    where Python would print and drop it rather than pass it on: inside a finalizer
+    (``__del__``, e.g. of an object the garbage collector frees while a command runs) or a
+    garbage-collector callback (a library's, e.g. a test framework's). A signal handler that
+    raised there would lose the time limit or the Ctrl-C."""
+    if _SHIELDS:
+        return True
     codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
     while frame is not None:
         if frame.f_code in codes or frame.f_code.co_name == "__del__":

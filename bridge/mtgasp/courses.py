@@ -38,7 +38,7 @@ from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .cards import catalog
 from .errors import QueryError
-from .events import LifeEvent
+from .events import DamageEvent, LifeEvent, check_damage
 from .facts import board_facts
 from .solve import solve
 
@@ -122,17 +122,25 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    event: LifeEvent | Literal["gain", "lose", "set"],
+    event: LifeEvent | DamageEvent | Literal["gain", "lose", "set"],
     player: str | None = None,
     amount: int | None = None,
     *,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
-    """Apply a life event to a player (through replacement effects) and what it triggers.
+    """Apply a life event to a player, or a damage event (120), through replacement and
+    prevention effects, and what it triggers.
 
-    ``event`` is a :class:`~mtgasp.events.LifeEvent` (as ``parse_event`` reads it, and as
-    ``orderings`` takes it), or its kind with ``player`` and ``amount``.
+    ``event`` is a :class:`~mtgasp.events.LifeEvent` or :class:`~mtgasp.events.DamageEvent` (as
+    ``parse_event`` reads them, and as ``orderings`` takes them), or a life event's kind with
+    ``player`` and ``amount``.
     """
+    if isinstance(event, DamageEvent):
+        check_damage(board, event)
+        facts = [requests.event_request(event)]
+        kind = "combat damage" if event.combat else "damage"
+        text = f"{event.source} deals {event.amount} {kind} to {event.target}"
+        return _run("event", board, facts, text, max_courses)
     if not isinstance(event, LifeEvent):
         if player is None or amount is None:
             raise QueryError("a life event needs a player and an amount")

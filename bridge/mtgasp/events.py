@@ -2,7 +2,8 @@
 that takes an event (``orderings``, ``event``; ``tap`` builds its own ``TapEvent``).
 
 ``tap:PERMANENT[:ABILITY[:TYPE]]`` is a mana ability resolving (106.12b); ``gain:PLAYER:N``,
-``lose:PLAYER:N`` and ``set:PLAYER:N`` are life events (119.3, 119.5).
+``lose:PLAYER:N`` and ``set:PLAYER:N`` are life events (119.3, 119.5);
+``damage:SOURCE:TARGET:N[:combat]`` is a source dealing damage (120.1, 120.2a).
 """
 
 from __future__ import annotations
@@ -12,22 +13,40 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ._numbers import whole
+from ._text import quote
+from .board import Board
 from .errors import QueryError
 from .values import MANA_TYPES
 
-__all__ = ["EVENT_KINDS", "LIFE_KINDS", "Event", "LifeEvent", "TapEvent", "parse_event"]
+__all__ = [
+    "COURSE_KINDS",
+    "EVENT_KINDS",
+    "LIFE_KINDS",
+    "DamageEvent",
+    "Event",
+    "LifeEvent",
+    "TapEvent",
+    "check_damage",
+    "parse_event",
+]
 
-#: Every kind of event, and the life events alone (``mtgasp event`` takes only these).
-EVENT_KINDS = ("tap", "gain", "lose", "set")
+#: Every kind of event, the life events alone, and those ``mtgasp event`` takes.
+EVENT_KINDS = ("tap", "gain", "lose", "set", "damage")
 LIFE_KINDS = ("gain", "lose", "set")
+COURSE_KINDS = ("gain", "lose", "set", "damage")
 
 _FORMS = {
     "tap": "tap:PERMANENT[:ABILITY[:TYPE]]",
     "gain": "gain:PLAYER:N",
     "lose": "lose:PLAYER:N",
     "set": "set:PLAYER:N",
+    "damage": "damage:SOURCE:TARGET:N[:combat]",
 }
-_EXAMPLES = {"tap": ("tap:pool", "tap:birds:1:g"), "gain": ("gain:bob:3",)}
+_EXAMPLES = {
+    "tap": ("tap:pool", "tap:birds:1:g"),
+    "gain": ("gain:bob:3",),
+    "damage": ("damage:lasher:bob:2",),
+}
 
 
 @dataclass(frozen=True)
@@ -62,7 +81,22 @@ class LifeEvent:
         return text
 
 
-Event = TapEvent | LifeEvent
+@dataclass(frozen=True)
+class DamageEvent:
+    """A source (a permanent) would deal damage to a player or a permanent (120.1); combat damage
+    or not (120.2a)."""
+
+    source: str
+    target: str
+    amount: int
+    combat: bool = False
+
+    def __str__(self) -> str:
+        kind = "combat damage" if self.combat else "damage"
+        return f"{self.source} would deal {self.amount} {kind} to {self.target}"
+
+
+Event = TapEvent | LifeEvent | DamageEvent
 
 
 def _help(kinds: Sequence[str]) -> str:
@@ -85,6 +119,15 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
         if amount < 0 and kind != "set":
             raise QueryError(f"'{text}': the amount must not be negative")
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
+    if kind == "damage" and kind in kinds:
+        combat = bool(parts) and parts[-1] == "combat"
+        if combat:
+            parts.pop()
+        if len(parts) != 3 or not all(parts) or not parts[2].isdigit():
+            raise QueryError(
+                f"'{text}': damage needs a source, a target and an amount; {_help(kinds)}"
+            )
+        return DamageEvent(parts[0], parts[1], whole(parts[2], "the amount of damage"), combat)
     if kind == "tap" and kind in kinds:
         if not parts or not parts[0]:
             raise QueryError(f"'{text}': tap needs a permanent id; {_help(kinds)}")
@@ -96,3 +139,20 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
             ability = whole(parts.pop(), "the ability number", 1)
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_help(kinds)}")
+
+
+def check_damage(board: Board, event: DamageEvent) -> DamageEvent:
+    """``event``, if its source is a permanent and its target a player or a permanent (120.1)."""
+    players = {p.name for p in board.players}
+    ids = ", ".join(p.id for p in board.battlefield) or "none"
+    if board.permanent(event.source) is None:
+        raise QueryError(
+            f"the source of damage must be a permanent: no permanent with id "
+            f"{quote(event.source)}; ids are: {ids}"
+        )
+    if event.target not in players and board.permanent(event.target) is None:
+        raise QueryError(
+            f"damage is dealt to a player or a permanent (120.1): {quote(event.target)} is "
+            f"neither; players are: {', '.join(sorted(players))}; permanent ids are: {ids}"
+        )
+    return event

@@ -89,6 +89,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("spell_x", obj, Number(perm.x))
         if perm.chosen_color is not None:
             yield _fact("chosen_color", obj, Function(perm.chosen_color))
+        if perm.damage > 0:
+            yield _fact("marked_damage", obj, Number(perm.damage))
         if perm.timestamp is not None:
             yield _fact("timestamp", obj, Number(perm.timestamp))
 

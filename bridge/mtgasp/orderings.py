@@ -17,7 +17,7 @@ from clingo import Symbol
 from ._text import quote
 from .board import Board
 from .errors import QueryError
-from .events import Event, LifeEvent, TapEvent, parse_event
+from .events import DamageEvent, Event, LifeEvent, TapEvent, check_damage, parse_event
 from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
 from .requests import event_cause, event_request, mana_event_request
@@ -26,6 +26,7 @@ from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Value, decode_value, value_sort_key
 
 __all__ = [
+    "DamageEvent",
     "Effect",
     "Event",
     "EventGraph",
@@ -95,6 +96,8 @@ def _request(board: Board, event: Event) -> list[Symbol]:
         if event.cause is None:
             return [request]
         return [request, event_cause(request, event.cause)]
+    if isinstance(event, DamageEvent):
+        return [event_request(check_damage(board, event))]
     if board.permanent(event.permanent) is None:
         raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]

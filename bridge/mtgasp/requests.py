@@ -8,7 +8,7 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 
 from ._numbers import number
-from .events import LifeEvent
+from .events import DamageEvent, LifeEvent
 from .limits import MAX_NUMBER
 
 __all__ = [
@@ -61,10 +61,15 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     )
 
 
-def event_request(event: LifeEvent) -> Symbol:
+def event_request(event: LifeEvent | DamageEvent) -> Symbol:
     """``event_request(E)``: the one shape of a requested event, for the orderings query (a board
-    event at time 0) and the ``event`` course alike: E is ``gain_life(P, N)``, ``lose_life(P, N)``
-    or ``set_life(P, N)``."""
+    event at time 0) and the ``event`` course alike: E is ``gain_life(P, N)``, ``lose_life(P, N)``,
+    ``set_life(P, N)`` or ``damage(Source, Target, N, Kind)`` (Kind ``combat`` or ``noncombat``)."""
+    if isinstance(event, DamageEvent):
+        kind = Function("combat" if event.combat else "noncombat")
+        amount = number(event.amount, "the amount of damage")
+        damage = Function("damage", [String(event.source), String(event.target), amount, kind])
+        return Function("event_request", [damage])
     amount = number(event.amount, "the amount of life", -MAX_NUMBER)
     act = Function(_LIFE_ACTS[event.kind], [String(event.player), amount])
     return Function("event_request", [act])

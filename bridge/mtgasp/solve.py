@@ -182,7 +182,8 @@ def _grounded(
     _GROUNDINGS[path.name] += 1
     progress.say(f"grounding {path.stem}")
     messages = _Messages()
-    ctl = clingo.Control(args, logger=messages, message_limit=20)
+    with budget.shielded():
+        ctl = clingo.Control(args, logger=messages, message_limit=20)
     try:
         # Facts first: added after the program, clingo would warn that shown predicates that
         # depend only on them "occur in no rule".
@@ -447,7 +448,8 @@ def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
     says so: instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``,
     ``rules/110-permanents.lp``, on those cards' facts."""
     messages = _Messages()
-    ctl = clingo.Control(logger=messages)
+    with budget.shielded():
+        ctl = clingo.Control(logger=messages)
     with ctl.backend() as backend:
         for symbol in card_facts(names):
             backend.add_rule([backend.add_atom(symbol)])

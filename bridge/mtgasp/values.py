@@ -1,4 +1,5 @@
-"""Event values as typed Python objects: mana produced, life gained or lost, or nothing."""
+"""Event values as typed Python objects: mana produced, life gained or lost, damage dealt, or
+nothing."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ._symbols import as_int, as_str
 
 __all__ = [
     "MANA_TYPES",
+    "Damage",
     "LifeChange",
     "Mana",
     "Nothing",
@@ -76,16 +78,57 @@ class Nothing:
         return {"kind": "nothing", "text": str(self)}
 
 
-Value = Mana | LifeChange | Nothing
+@dataclass(frozen=True, order=True)
+class Damage:
+    """A source deals an amount of damage to a player or permanent (120.1), what prevention left of
+    it (615); ``extra`` is what a prevention effect does besides (Nine Lives: a counter on it)."""
+
+    source: str
+    target: str
+    amount: int
+    counter_on: str | None = None
+    counter_kind: str | None = None
+
+    def __str__(self) -> str:
+        if self.amount == 0:
+            text = f"all damage {self.source} would deal to {self.target} is prevented"
+        else:
+            text = f"{self.source} deals {self.amount} damage to {self.target}"
+        if self.counter_on is not None:
+            text += f", and {self.counter_on} gets an {self.counter_kind} counter"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "kind": "damage",
+            "source": self.source,
+            "target": self.target,
+            "amount": self.amount,
+        }
+        if self.counter_on is not None:
+            data["counter"] = {"on": self.counter_on, "kind": self.counter_kind}
+        return data | {"text": str(self)}
+
+
+Value = Mana | LifeChange | Damage | Nothing
 
 
 def decode_value(symbol: Symbol) -> Value:
-    """``mana(W,U,B,R,G,C)``, ``gain_life(P,N)``, ``lose_life(P,N)`` or ``none``."""
+    """``mana(W,U,B,R,G,C)``, ``gain_life(P,N)``, ``lose_life(P,N)``, ``damage(S,X,N,Extra)``
+    or ``none``."""
     if symbol.name == "mana" and len(symbol.arguments) == 6:
         return Mana(*(as_int(a) for a in symbol.arguments))
     if symbol.name in ("gain_life", "lose_life") and len(symbol.arguments) == 2:
         player, amount = symbol.arguments
         return LifeChange(symbol.name.split("_")[0], as_str(player), as_int(amount))
+    if symbol.name == "damage" and len(symbol.arguments) == 4:
+        source, target, amount, extra = symbol.arguments
+        counter = (
+            (as_str(extra.arguments[0]), as_str(extra.arguments[1]))
+            if extra.name == "counter"
+            else (None, None)
+        )
+        return Damage(as_str(source), as_str(target), as_int(amount), *counter)
     if symbol.name == "none" and not symbol.arguments:
         return Nothing()
     raise ValueError(f"unknown event value {symbol}")
@@ -98,4 +141,6 @@ def value_sort_key(value: Value) -> tuple[int, tuple[object, ...]]:
         return (0, (sum(amounts), *(-a for a in amounts)))
     if isinstance(value, LifeChange):
         return (1, (value.player, value.kind, value.amount))
-    return (2, ())
+    if isinstance(value, Damage):
+        return (2, (value.amount, value.counter_on or "", value.counter_kind or ""))
+    return (3, ())

@@ -17,6 +17,10 @@
 - ``witness``: a substring of some witness course
 - ``no_witness``: a substring of no witness course
 - ``mana_values``: ``[[zone, object, value], ...]`` (exactly these)
+- ``damage``: ``{id: n}`` damage marked on a permanent in every final state (120.3e)
+- ``effects``: ``[[card, controller, player], ...]`` the lasting effects a course created, in every
+  final state (Stigma Lasher's)
+- ``unmodelled``: a substring of some "not modelled" line of the report
 - ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
 """
 
@@ -26,6 +30,7 @@ from typing import Any
 
 from mtgasp import Board
 from mtgasp.courses import CourseReport, cast, life_event, resolve, step
+from mtgasp.events import COURSE_KINDS, DamageEvent, LifeEvent, parse_event
 
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
@@ -34,8 +39,9 @@ def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
     if query == "resolve":
         return resolve(board)
     if query == "event":
-        kind, player, amount = args["event"].split(":")
-        return life_event(board, kind, player, int(amount))
+        event = parse_event(args["event"], kinds=COURSE_KINDS)
+        assert isinstance(event, LifeEvent | DamageEvent)
+        return life_event(board, event)
     return cast(
         board,
         args["card"],
@@ -94,6 +100,15 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     if "no_witness" in expect:
         text = ["\n".join(o.witness) for o in outcomes]
         assert not any(expect["no_witness"] in w for w in text), f"witnesses: {text}"
+    for perm, amount in expect.get("damage", {}).items():
+        for o in outcomes:
+            assert dict(o.state.damage).get(perm, 0) == amount, f"damage {o.state.damage}"
+    if "effects" in expect:
+        wanted_effects = sorted(tuple(e) for e in expect["effects"])
+        for o in outcomes:
+            assert sorted(o.state.effects) == wanted_effects, f"effects {o.state.effects}"
+    if "unmodelled" in expect:
+        assert any(expect["unmodelled"] in u for u in report.unmodelled), report.unmodelled
     if "mana_values" in expect:
         found_mv = sorted(list(m) for m in report.mana_values)
         assert found_mv == sorted(expect["mana_values"]), f"mana values {found_mv}"

@@ -18,6 +18,7 @@ from pathlib import Path
 import clingo
 from clingo import Symbol
 
+from .. import budget
 from .._resources import asp_path
 from ..errors import EncodingError
 from . import database
@@ -97,7 +98,8 @@ def _card_files() -> dict[str, Path]:
 def _file_facts(path: Path) -> dict[str, tuple[Symbol, ...]]:
     """The facts of a hand-written file, by the card they are about (their first argument)."""
     messages: list[str] = []
-    ctl = clingo.Control(logger=lambda _, text: messages.append(text.strip()))
+    with budget.shielded():
+        ctl = clingo.Control(logger=lambda _, text: messages.append(text.strip()))
     try:
         ctl.load(str(path))
         ctl.ground([("base", [])])

@@ -37,6 +37,9 @@ EVENT is one of:
   gain:PLAYER:N                   the player would gain N life
   lose:PLAYER:N                   the player would lose N life
   set:PLAYER:N                    the player's life total would become N (119.5)
+  damage:SOURCE:TARGET:N[:combat] the permanent SOURCE would deal N damage (combat damage with
+                                  :combat) to TARGET, a player or a permanent (120.1); the
+                                  prevention effects on it (615) order like replacement effects
 
 example:
   mtgasp orderings examples/mana-reflection-contamination.yaml tap:forest"""
