@@ -121,6 +121,21 @@ def test_running_out_of_memory_is_a_clean_error(tmp_path: Path) -> None:
     assert done.stdout == ""
 
 
+def _wait_for_the_grounding(pid: int) -> None:
+    """Until the command grounds (its clingo worker thread has started), which clingo cannot
+    interrupt; on a loaded machine starting Python alone can take more than a second. (Linux: a
+    process's threads are listed in /proc; elsewhere, a fixed wait.)"""
+    tasks = Path(f"/proc/{pid}/task")
+    if not tasks.is_dir():
+        time.sleep(1.5)
+        return
+    for _ in range(600):
+        if len(list(tasks.iterdir())) > 1:
+            time.sleep(0.2)  # well into the grounding
+            return
+        time.sleep(0.05)
+
+
 def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
     process = subprocess.Popen(
         _command("prove", _forever(tmp_path)),
@@ -130,7 +145,7 @@ def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
         env=_env(),
     )
     try:
-        time.sleep(1.5)  # into the grounding, which clingo cannot interrupt
+        _wait_for_the_grounding(process.pid)
         process.send_signal(signal.SIGINT)
         out, err = process.communicate(timeout=30)
     finally:

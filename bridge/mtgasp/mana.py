@@ -144,6 +144,7 @@ def could_produce(
             reflected[ability] |= lands_of[player]
     witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
     result = tuple(
         PermanentMana(
             permanent=p.id,
@@ -151,15 +152,17 @@ def could_produce(
             controller=p.controller,
             types=tuple(t for t in MANA_TYPES if t in types[p.id]),
             witnesses=tuple(witnesses[(p.id, t)] for t in MANA_TYPES if (p.id, t) in witnesses),
-            depends_on=_in_board_order(board, unknown[p.id]),
+            depends_on=_in_board_order(order, unknown[p.id]),
         )
         for p in chosen
     )
-    return CouldProduceReport(result, why, solution.stats, _in_board_order(board, effects))
+    return CouldProduceReport(result, why, solution.stats, _in_board_order(order, effects))
 
 
-def _in_board_order(board: Board, found: set[tuple[str, int]]) -> tuple[tuple[str, int], ...]:
-    order = {p.id: i for i, p in enumerate(board.battlefield)}
+def _in_board_order(
+    order: dict[str, int], found: set[tuple[str, int]]
+) -> tuple[tuple[str, int], ...]:
+    """The (permanent, ability) pairs found, by the permanents' places on the battlefield."""
     return tuple(sorted(found, key=lambda k: (order.get(k[0], len(order)), k)))
 
 
