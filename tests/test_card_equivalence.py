@@ -33,7 +33,8 @@ NOT_COVERED = {
     # Instants: "Until end of turn, if a player taps ...", "Players can't gain life this turn":
     # the files model a spell's lasting effect as the card's static or replacement ability.
     "Pale Moon": 1,
-    "Skullcrack": 1,
+    # Skullcrack: also "Damage can't be prevented this turn" (615.12, damage_cant_be_prevented).
+    "Skullcrack": 2,
     # "If a spell or ability would cause its controller to gain life": a condition no template
     # has.
     "Rain of Gore": 1,
@@ -47,6 +48,17 @@ NOT_COVERED = {
     # "each opponent sacrifices a creature of their choice and you return up to one target
     # creature card from your graveyard to your hand".
     "Witch of the Moors": 1,
+    # Prevention (615) and damage (120) abilities no template has (issue 12): "Prevent all
+    # combat damage", Circle of Protection: Red's shield (the activated ability and its effect
+    # are one group in the file), Nine Lives' prevention with a counter (and hexproof, a keyword
+    # the compiler leaves out), Worship's floor, "Damage can't be prevented", Everlasting
+    # Torment's "as though its source had wither".
+    "Fog": 1,
+    "Circle of Protection: Red": 1,
+    "Nine Lives": 2,
+    "Worship": 1,
+    "Leyline of Punishment": 1,
+    "Everlasting Torment": 2,
     # The file numbers its static and its activated ability both 1 (one group here); compiled,
     # they are 1 and 2.
     "Thousand-Year Elixir": 1,
@@ -55,6 +67,11 @@ NOT_COVERED = {
 ONLY_COMPILED = {
     "Hall of the Bandit Lord": {'enters_tapped("Hall of the Bandit Lord")'},  # 614.1c
     "Utopia Sprawl": {'choice_as_enters("Utopia Sprawl",0,color)'},  # the board's chosen_color
+    # The activated ability alone (the file groups its shield effect with it).
+    "Circle of Protection: Red": {
+        'activated("Circle of Protection: Red",0)',
+        'cost("Circle of Protection: Red",0,mana(generic,1))',
+    },
     "Thousand-Year Elixir": {
         'ability_target("Thousand-Year Elixir",0,1,creature,1)',
         'activated("Thousand-Year Elixir",0)',

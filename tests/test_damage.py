@@ -15,7 +15,7 @@ import yaml
 from mtgasp import parse_board
 from mtgasp.board_write import board_to_data
 from mtgasp.cli import main
-from mtgasp.courses import life_event, step
+from mtgasp.courses import cast, life_event, step
 from mtgasp.errors import QueryError
 from mtgasp.events import DamageEvent
 from mtgasp.orderings import orderings
@@ -120,3 +120,22 @@ def test_docs_turns_damage_examples_are_real_output(
     assert main(["event", "examples/damage-lifelink.yaml", event]) == 0
     out = capsys.readouterr().out
     assert out in (root / "docs" / "turns.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("library", "empty"), [([], True), (["Forest"], False)])
+def test_drawing_from_an_empty_library_is_exposed_for_704_5b(
+    library: list[str], empty: bool
+) -> None:
+    """121.4: Zendikar Resurgent's draw from an empty library draws nothing and the attempt is
+    shown (``drew_from_empty/2``) for the state-based action 704.5b."""
+    data = {
+        "players": [{"name": "alice"}, {"name": "bob"}],
+        "battlefield": [{"id": "resurgent", "card": "Zendikar Resurgent", "controller": "alice"}],
+        "library": {"alice": library},
+    }
+    board = parse_board(yaml.safe_dump(data), source="draw")
+    report = cast(board, "Grizzly Bears")
+    assert report.outcomes
+    for outcome in report.outcomes:
+        found = [str(s) for s in outcome._model if s.name == "drew_from_empty"]
+        assert found == (['drew_from_empty(1,"alice")'] if empty else [])

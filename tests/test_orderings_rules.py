@@ -155,3 +155,23 @@ def test_too_many_distinct_effects_is_a_query_error() -> None:
             _facts(plus + times, plus_cards + times_cards),
             event_request(LifeEvent("gain", "alice", 1)),
         )
+
+
+def test_615_7_a_shield_prevents_that_much_and_two_shields_add_up() -> None:
+    """615.7: "prevent the next 3 damage" prevents 3 of 5; a second such shield the rest (the
+    first, alone, leaves 2 dealt). Synthetic effects: no card of the database has such a shield."""
+    you = _f("would_deal_damage", YOU, _f("any"))
+    cards = _replacement("Test Shield", you, _f("prevent", Number(3)))
+    cards.append(_f("card", String("Test Source")))
+    request = _f(
+        "event_request",
+        _f("damage", String("src"), String("alice"), Number(5), _f("noncombat")),
+    )
+    one = [("s1", "Test Shield", "alice"), ("src", "Test Source", "bob")]
+    graph = event_graph(_facts(one, cards), request)
+    assert {str(v): n for v, n in graph.count_paths().items()} == {"src deals 2 damage to alice": 1}
+    two = [*one, ("s2", "Test Shield", "alice")]
+    graph = event_graph(_facts(two, cards), request)
+    assert {str(v): n for v, n in graph.count_paths().items()} == {
+        "all damage src would deal to alice is prevented": 2
+    }

@@ -125,6 +125,7 @@ class LastingEffect:
     card: str
     controller: str
     player: str | None = None  # the player it names, if any ("that player can't gain life")
+    source: str | None = None  # the source of damage chosen as it resolved (615.8, 609.7)
 
 
 @dataclass(frozen=True)
@@ -335,6 +336,15 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         yield from check_player(f"{where}.controller", effect["controller"])
         if "player" in effect:
             yield from check_player(f"{where}.player", effect["player"])
+    sources = {p["id"] for p in data.get("battlefield", [])}
+    sources |= {s["id"] for s in data.get("stack", [])}
+    for index, effect in enumerate(data.get("effects", [])):
+        if "source" in effect and effect["source"] not in sources:
+            yield BoardProblem(
+                f"effects[{index}].source",
+                f"no permanent or stack object with id {quote(effect['source'])} "
+                "(the source of damage chosen, 609.7)",
+            )
     for index, perm in enumerate(data.get("battlefield", [])):
         target = perm.get("attached_to")
         if target is not None and target not in ids:
@@ -424,7 +434,9 @@ def _build(data: dict[str, Any], source: str) -> Board:
         for p in data.get("battlefield", [])
     )
     effects = tuple(
-        LastingEffect(e["id"], fact_name(e["card"]), e["controller"], e.get("player"))
+        LastingEffect(
+            e["id"], fact_name(e["card"]), e["controller"], e.get("player"), e.get("source")
+        )
         for e in data.get("effects", [])
         if "card" in e
     )

@@ -51,6 +51,7 @@ def board_to_data(board: Board) -> dict[str, Any]:
         data["effects"] = [
             {"id": e.id, "card": e.card, "controller": e.controller}
             | ({"player": e.player} if e.player is not None else {})
+            | ({"source": e.source} if e.source is not None else {})
             for e in board.effects
         ]
     if board.pt_effects:

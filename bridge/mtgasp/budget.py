@@ -68,10 +68,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        if alarm is not None:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, alarm)
-        _DEADLINE.reset(token)
+        try:
+            if alarm is not None:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+                signal.signal(signal.SIGALRM, alarm)
+        finally:  # even if the alarm rang just now: no deadline may outlive its block
+            _DEADLINE.reset(token)
 
 
 def _alarm(seconds: float) -> Any:
@@ -151,6 +153,7 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
     """``work()`` (a grounding or solve of ``ctl``), stopped at the deadline or on Ctrl-C."""
     limit = _DEADLINE.get()
     if limit is not None and time.monotonic() >= limit[0]:
+        _silence_alarm()
         raise TimeLimitError(limit[1])
     done = threading.Event()
     result: list[T] = []
@@ -168,6 +171,7 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
     try:
         while not done.wait(_TICK):
             if limit is not None and time.monotonic() >= limit[0]:
+                _silence_alarm()
                 _stop(ctl, done)
                 raise TimeLimitError(limit[1])
     except (KeyboardInterrupt, TimeLimitError):
@@ -181,6 +185,14 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
             raise MemoryLimitError() from None
         raise exc
     return result[0]
+
+
+def _silence_alarm() -> None:
+    """The deadline has passed and TimeLimitError is on its way: the alarm must not ring too,
+    while that error unwinds (a second TimeLimitError raised inside ``time_limit``'s cleanup
+    would skip it)."""
+    if threading.current_thread() is threading.main_thread() and hasattr(signal, "SIGALRM"):
+        signal.setitimer(signal.ITIMER_REAL, 0)
 
 
 def _stop(ctl: Interruptible, done: threading.Event) -> None:

@@ -100,6 +100,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         yield _fact("card_of", obj, String(effect.card))
         if effect.player is not None:
             yield _fact("effect_player", obj, String(effect.player))
+        if effect.source is not None:
+            yield _fact("chosen_source", obj, String(effect.source))
         yield _fact("controller", obj, String(effect.controller))
 
     for pt in board.pt_effects:

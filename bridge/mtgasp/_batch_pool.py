@@ -1,0 +1,141 @@
+"""A batch on this machine: worker processes, each answering one board at a time.
+
+Each worker is a fresh Python process (``spawn``: no state of the caller's is copied) under its
+own address-space limit (``--memory-limit``), ignoring Ctrl-C, which the parent handles: the
+parent ends its workers and writes no more. A worker answers boards until told to stop; after
+a board that hit the memory limit, or whose grounding was left running at the time limit
+(``budget.abandoned``), it leaves and a fresh one takes its place. A worker that dies (killed,
+crashed) costs one error record, for the board it was answering, never the run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import signal
+from collections import deque
+from collections.abc import Sequence
+from multiprocessing.connection import Connection, wait
+from typing import Any
+
+from . import budget
+from ._answer import EXIT_INTERNAL, EXIT_MEMORY_LIMIT, Answer
+from .batch import Events, answer_board, record
+from .commands._limits import memory_limit
+
+__all__ = ["pool_events"]
+
+#: How long the parent waits for a worker before it looks at Ctrl-C again (seconds).
+_TICK = 0.1
+#: How long a worker told to stop may take before it is killed (seconds).
+_GRACE = 2.0
+
+
+def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
+    """A worker: receive ``(index, board)``, send ``(index, record, leaving)``; None: stop."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with memory_limit(memory):
+        while True:
+            try:
+                task = conn.recv()
+            except EOFError:
+                return
+            if task is None:
+                return
+            index, board = task
+            rec = answer_board(template, board)
+            leaving = budget.abandoned() or rec["exit_code"] == EXIT_MEMORY_LIMIT
+            conn.send((index, rec, leaving))
+            if leaving:
+                conn.close()
+                os._exit(0)  # a grounding may still run in a daemon thread: do not wait for it
+
+
+class _Worker:
+    def __init__(self, template: argparse.Namespace, memory: int) -> None:
+        context = multiprocessing.get_context("spawn")
+        self.conn, child = context.Pipe()
+        self.process = context.Process(
+            target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.task: tuple[int, str] | None = None
+
+    def give(self, task: tuple[int, str]) -> None:
+        self.task = task
+        self.conn.send(task)
+
+    def end(self, *, at_once: bool) -> None:
+        """Stop the worker: ask it (or, ``at_once``, terminate it), then make sure it is gone."""
+        if self.process.is_alive():
+            if at_once:
+                self.process.terminate()
+            else:
+                try:
+                    self.conn.send(None)
+                except OSError:
+                    self.process.terminate()
+            self.process.join(_GRACE)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+        self.conn.close()
+
+
+def pool_events(
+    template: argparse.Namespace, boards: Sequence[str], jobs: int, memory: int = 0
+) -> Events:
+    """Answer ``boards`` on ``jobs`` worker processes, yielding each finished board's index and
+    record (None every tick while none finishes). Closing the generator ends the workers."""
+    tasks = deque(enumerate(boards))
+    workers: list[_Worker] = []
+    finished = False
+    try:
+        for _ in range(min(jobs, len(boards))):
+            worker = _Worker(template, memory)
+            workers.append(worker)
+            worker.give(tasks.popleft())
+        while any(w.task is not None for w in workers):
+            busy = [w for w in workers if w.task is not None]
+            ready = wait([w.conn for w in busy] + [w.process.sentinel for w in busy], _TICK)
+            if not ready:
+                yield None
+                continue
+            for worker in busy:
+                event = _collect(worker, ready)
+                if event is None:
+                    continue
+                index, rec, leaving = event
+                worker.task = None
+                if leaving:
+                    worker.end(at_once=True)
+                    workers[workers.index(worker)] = worker = _Worker(template, memory)
+                if tasks:
+                    worker.give(tasks.popleft())
+                yield index, rec
+        finished = True
+    finally:
+        for worker in workers:
+            worker.end(at_once=not finished)
+
+
+def _collect(worker: _Worker, ready: list[Any]) -> tuple[int, dict[str, Any], bool] | None:
+    """The worker's answer if it has one; an error record if it died; None if still busy."""
+    assert worker.task is not None
+    if worker.conn in ready or worker.conn.poll():
+        try:
+            index, rec, leaving = worker.conn.recv()
+            return index, rec, leaving
+        except EOFError:
+            pass
+    elif worker.process.sentinel not in ready:
+        return None
+    worker.process.join(_GRACE)
+    index, board = worker.task
+    message = (
+        f"internal error (please report it): the worker process answering {board} ended "
+        f"unexpectedly (exit code {worker.process.exitcode})"
+    )
+    return index, record(board, Answer(EXIT_INTERNAL, None, message)), True

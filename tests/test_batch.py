@@ -1,0 +1,283 @@
+"""``mtgasp batch`` (issue 13): one query over many boards in worker processes or on a Dask
+cluster, one JSON line per board in the order given, each exactly what the single run of
+``mtgasp QUERY BOARD --json`` prints, its errors as records with the single run's exit code and
+message, Ctrl-C ending the run cleanly."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mtgasp._batch_pool import pool_events
+from mtgasp._progress import progress_bar
+from mtgasp.batch import expand
+from mtgasp.cli import EXIT_INTERRUPTED, EXIT_USAGE, main
+from mtgasp.commands._limits import DEFAULT_MEMORY_LIMIT
+
+ROOT = Path(__file__).parents[1]
+EXAMPLES = ROOT / "examples"
+SICKNESS = str(EXAMPLES / "summoning-sickness.yaml")
+REFLECTION = str(EXAMPLES / "mana-reflection-contamination.yaml")
+REPLACEMENTS = str(EXAMPLES / "life-replacements.yaml")
+
+
+def _batch(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, list[dict[str, Any]]]:
+    code = main(["batch", *argv])
+    out, err = capsys.readouterr()
+    assert err == ""  # no progress bar: stderr is not a terminal here
+    return code, [json.loads(line) for line in out.splitlines()]
+
+
+def _batch_section() -> str:
+    text = (ROOT / "docs" / "json-output.md").read_text(encoding="utf-8")
+    return text.split("## mtgasp batch --json\n", 1)[1].split("\n## ", 1)[0]
+
+
+def _single(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, Any, str]:
+    """A single run's exit code, its --json output (None if none) and its stderr message."""
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, json.loads(out) if out else None, err
+
+
+def test_each_record_is_the_single_runs_json_in_the_order_given(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    boards = [SICKNESS, REFLECTION, REPLACEMENTS]
+    code, records = _batch(capsys, *boards, "--jobs", "2")
+    assert code == 0
+    assert [r["board"] for r in records] == boards
+    documented = set(re.findall(r"^\| `([^`]+)` \|", _batch_section(), flags=re.MULTILINE))
+    for board, rec in zip(boards, records, strict=True):
+        assert set(rec) == documented  # docs/json-output.md
+        assert rec["exit_code"] == 0
+        assert rec["error"] is None
+        assert rec["result"] == _single(capsys, "check", board, "--json")[1]
+
+
+def test_a_query_with_its_own_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, records = _batch(
+        capsys, REFLECTION, SICKNESS, "--query", "orderings tap:forest --max-orderings 1"
+    )
+    assert code == 0
+    for rec in records:
+        argv = ["orderings", rec["board"], "tap:forest", "--max-orderings", "1", "--json"]
+        expected = _single(capsys, *argv)
+        assert rec["result"] == expected[1]
+        assert rec["result"]["query"] == "orderings"
+
+
+def test_bad_boards_are_records_with_the_single_runs_code_and_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("players: []\n", encoding="utf-8")
+    missing = str(tmp_path / "missing.yaml")
+    boards = [str(bad), SICKNESS, missing]
+    code, records = _batch(capsys, *boards, "--query", "activations --player bob", "--jobs", "2")
+    assert code == 1  # some board was not answered
+    assert [r["board"] for r in records] == boards
+    for rec in records:
+        single_code, single_out, err = _single(
+            capsys, "activations", rec["board"], "--player", "bob", "--json"
+        )
+        assert rec["exit_code"] == single_code
+        assert rec["result"] == single_out
+        if single_code:
+            assert err == f"mtgasp: error: {rec['error']}\n"
+    assert [r["exit_code"] for r in records] == [EXIT_USAGE, 0, EXIT_USAGE]
+    assert "players: must not be empty" in records[0]["error"]
+
+
+def test_the_time_limit_applies_to_each_board_as_in_a_single_run(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, records = _batch(
+        capsys, REPLACEMENTS, "--query", "event gain:bob:3", "--time-limit", "0.001"
+    )
+    single_code, single_out, err = _single(
+        capsys, "event", REPLACEMENTS, "gain:bob:3", "--time-limit", "0.001", "--json"
+    )
+    assert code == 1
+    assert records[0]["exit_code"] == single_code == 4
+    assert records[0]["result"] == single_out
+    assert single_out["stopped_at_time_limit"] is True
+    assert err == f"mtgasp: {records[0]['error']}\n"
+
+
+def _template(run: Any) -> argparse.Namespace:
+    return argparse.Namespace(
+        command="check", json=True, run=run, time_limit=0, memory_limit=DEFAULT_MEMORY_LIMIT
+    )
+
+
+def test_a_worker_that_dies_costs_one_record_and_is_replaced(tmp_path: Path) -> None:
+    import batch_helpers
+
+    boards = [str(tmp_path / name) for name in ("a.yaml", "crash.yaml", "b.yaml", "c.yaml")]
+    events = pool_events(_template(batch_helpers.die_on_crash_boards), boards, jobs=1)
+    records = dict(event for event in events if event is not None)
+    assert sorted(records) == [0, 1, 2, 3]
+    assert [records[i]["exit_code"] for i in range(4)] == [0, 3, 0, 0]
+    assert "ended unexpectedly (exit code 9)" in records[1]["error"]
+    assert records[2]["result"] == {}
+
+
+def test_a_board_past_the_memory_limit_is_a_record_like_the_single_runs(tmp_path: Path) -> None:
+    import batch_helpers
+
+    events = pool_events(_template(batch_helpers.run_out_of_memory), [SICKNESS, REPLACEMENTS], 1)
+    records = dict(event for event in events if event is not None)
+    assert [records[i]["exit_code"] for i in range(2)] == [5, 5]  # a fresh worker for the second
+    assert records[0]["error"] == (
+        "stopped at the memory limit: clingo ran out of memory (--memory-limit 4096 MiB)"
+    )
+
+
+def test_directories_and_globs_expand_sorted_each_file_once(tmp_path: Path) -> None:
+    for name in ("b.yaml", "a.json", "sub/c.yml", "sub/notes.txt", "z.yaml"):
+        (tmp_path / name).parent.mkdir(exist_ok=True)
+        (tmp_path / name).write_text("{}", encoding="utf-8")
+    root = str(tmp_path)
+    assert expand([root]) == [
+        f"{root}/a.json",
+        f"{root}/b.yaml",
+        f"{root}/sub/c.yml",
+        f"{root}/z.yaml",
+    ]
+    assert expand([f"{root}/z.yaml", f"{root}/**/*.y*ml", "later.yaml"]) == [
+        f"{root}/z.yaml",
+        f"{root}/b.yaml",
+        f"{root}/sub/c.yml",
+        "later.yaml",  # a name that is no file: its record will say so
+    ]
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["nothing-here/*.yaml"], "matches no file"),
+        ([SICKNESS, "--query", "prove x.lp"], "the query must be one of check, activations"),
+        ([SICKNESS, "--query", "step upkep"], "invalid choice: 'upkep'"),
+        ([SICKNESS, "--query", "step upkeep --write-board /tmp/x.yaml"], "--write-board"),
+        ([SICKNESS, "--query", "check --time-limit 3"], "give --time-limit and --memory-limit"),
+        ([SICKNESS, "--jobs", "0"], "from 1 to 4096"),
+    ],
+)
+def test_a_bad_batch_question_is_a_usage_error(
+    argv: list[str], words: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    if argv == [SICKNESS, "--jobs", "0"]:
+        with pytest.raises(SystemExit) as stop:
+            main(["batch", *argv])
+        assert stop.value.code == EXIT_USAGE
+    else:
+        assert main(["batch", *argv]) == EXIT_USAGE
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert words in err
+    assert "Traceback" not in err
+
+
+def test_an_empty_directory_is_a_usage_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["batch", str(tmp_path)]) == EXIT_USAGE
+    assert "holds no board file" in capsys.readouterr().err
+
+
+def test_the_progress_bar_is_drawn_on_a_terminal_only() -> None:
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    assert progress_bar(3, io.StringIO()) is None
+    stream = Terminal()
+    bar = progress_bar(4, stream)
+    assert bar is not None
+    bar.show(1, 0, force=True)
+    bar.show(4, 1, force=True)
+    bar.close()
+    assert "\rmtgasp batch: [" in stream.getvalue()
+    assert "4/4 boards, 1 not answered" in stream.getvalue()
+    assert stream.getvalue().endswith("\n")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc (Linux)")
+def test_ctrl_c_ends_the_workers_and_leaves_complete_lines(tmp_path: Path) -> None:
+    for index in range(40):
+        (tmp_path / f"board-{index:02}.yaml").write_bytes(Path(REPLACEMENTS).read_bytes())
+    process = subprocess.Popen(
+        [sys.executable, "-m", "mtgasp", "batch", str(tmp_path), "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
+    )
+    assert process.stdout is not None
+    first = process.stdout.readline()  # the workers are answering
+    os.killpg(process.pid, signal.SIGINT)
+    rest, err = process.communicate(timeout=60)
+    assert process.returncode == EXIT_INTERRUPTED
+    assert err == "mtgasp: interrupted\n"
+    lines = [first, *rest.splitlines()]
+    assert 1 <= len(lines) < 40
+    assert all(json.loads(line)["exit_code"] == 0 for line in lines)
+    # No worker left behind. (multiprocessing's resource tracker, started with the workers,
+    # may take a moment to see its parent gone and end.)
+    for _ in range(100):
+        if not (left := _running_in_group(process.pid)):
+            break
+        time.sleep(0.1)
+    assert left == []
+
+
+def _running_in_group(group: int) -> list[str]:
+    """The command lines of a process group's processes still running (zombies, ended but not
+    yet reaped by the container's init, excepted), from /proc."""
+    running = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+            command = (stat.parent / "cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:  # ended meanwhile
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            running.append(command)
+    return running
+
+
+def test_a_dask_cluster_gives_the_same_records(capsys: pytest.CaptureFixture[str]) -> None:
+    distributed = pytest.importorskip("distributed")  # the 'dask' extra, in 'test' too
+    boards = [SICKNESS, REFLECTION]
+    _, expected = _batch(capsys, *boards, "--query", "could-produce --why", "--jobs", "1")
+    with distributed.LocalCluster(
+        n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        code, records = _batch(
+            capsys, *boards, "--query", "could-produce --why", "--dask", cluster.scheduler_address
+        )
+    assert code == 0
+    assert records == expected
+
+
+def test_without_dask_installed_dask_is_a_clear_error(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
+    assert main(["batch", SICKNESS, "--dask", "local"]) == EXIT_USAGE
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "pip install 'mtgasp[dask]'" in err
