@@ -21,6 +21,7 @@ from mtgasp.cli import COMMANDS, main
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
 EXAMPLE = ROOT / "examples" / "summoning-sickness.yaml"
+NOT_MODELLED = ROOT / "examples" / "not-modelled.yaml"
 
 
 def _sections(path: Path) -> dict[str, str]:
@@ -128,8 +129,10 @@ def test_activations_json_keys_are_the_documented_ones(
 ) -> None:
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp activations --json"])
     data = _command_json(capsys, "activations", str(EXAMPLE), "--player", "bob", "--json")
-    # The example has legal and illegal abilities, so every list has entries to show its keys.
-    assert _json_paths(data) == documented
+    # The example has legal and illegal abilities, so every list has entries to show its keys;
+    # the second has abilities not modelled (issue 11).
+    other = _command_json(capsys, "activations", str(NOT_MODELLED), "--json")
+    assert _json_paths(data) | _json_paths(other) == documented
     assert data["query"] == "activations"
 
 
@@ -137,7 +140,8 @@ def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp check --json"])
     found: set[str] = set()
     # The second example has abilities that trigger at the beginning of the next step.
-    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml"):
+    # The third has abilities not modelled (issue 11).
+    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml", NOT_MODELLED):
         data = _command_json(capsys, "check", str(example), "--json")
         found |= _json_paths(data, opaque=frozenset({"activations", "could_produce", "castable"}))
         for key, command in (
@@ -170,12 +174,19 @@ def _opaque_maps(paths: set[str]) -> set[str]:
     [
         (
             "mtgasp could-produce --json",
-            [["could-produce", "examples/exotic-orchard.yaml", "--why"]],
+            [
+                ["could-produce", "examples/exotic-orchard.yaml", "--why"],
+                ["could-produce", "examples/not-modelled.yaml"],
+            ],
         ),
         ("mtgasp tap --json", [["tap", "examples/mana-flare.yaml", "forest"]]),
         (
             "mtgasp castable --json",
-            [["castable", "examples/castable.yaml"], ["castable", "GROWTH"]],
+            [
+                ["castable", "examples/castable.yaml"],
+                ["castable", "GROWTH"],
+                ["castable", "examples/not-modelled.yaml"],
+            ],
         ),
         (
             "mtgasp step, resolve, event, cast --json",

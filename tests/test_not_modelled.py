@@ -212,3 +212,16 @@ def test_a_painland_pays_for_either_color() -> None:
     (model,) = solve("castable", [*facts, Function("pay_request", [_f("card", "alice", 1)])]).models
     used = {str(s) for s in model if s.name == "use"}
     assert used == {'use("river",2,b)', 'use("marsh",2,r)'}
+
+
+def test_a_payment_an_ability_not_modelled_could_make_is_unproved() -> None:
+    # 601.2g: Dreadship Reef's storage ability could pay what no plan here pays: alice's "no" is
+    # not proved; bob's answers do not depend on alice's land.
+    facts = _board(("reef", DREADSHIP_REEF, "alice"), ("forest", "Forest", "bob"))
+    atoms = _atoms(
+        "castable",
+        facts,
+        "payment_not_modelled",
+        extra=(Function("pay_for", [String("alice")]), Function("pay_for", [String("bob")])),
+    )
+    assert atoms == {'payment_not_modelled("alice","reef",3)'}

@@ -141,7 +141,7 @@ def _verdicts(
         key = (q.permanent, q.ability)
         if q.permanent is None or q.ability is None or key not in abilities:
             continue
-        if p.payable or p.bounded:
+        if p.payable or p.unproved:
             result.append(requests.mana_verdict(p.payable, q.permanent, q.ability))
     return result
 

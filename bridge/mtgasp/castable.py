@@ -100,12 +100,19 @@ class Payment:
     unusable: tuple[str, ...]  # mana abilities the plan could not use, and why
     stats: SolveStats
     spend_any_color: bool = False  # mana may be spent as though it were any color (Orrery)
+    not_modelled: tuple[tuple[str, int], ...] = ()
+    """Abilities not modelled (permanent, ability) that could pay what no plan here pays."""
 
     @property
     def bounded(self) -> bool:
         """A "no" found within the bound: plans used at most MAX_PAID abilities with mana costs
         while the player has more (a plan with more of them was not searched)."""
         return not self.payable and self.question.paid_abilities > MAX_PAID
+
+    @property
+    def unproved(self) -> bool:
+        """A "no" that is not proved: bounded, or an ability not modelled could pay."""
+        return not self.payable and (self.bounded or bool(self.not_modelled))
 
 
 @dataclass(frozen=True)
@@ -301,7 +308,20 @@ def payments(
         if not decoded:  # the first answer also bears the grounding and the listing
             solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
         decoded[key] = _decode(board, q, key[1], solution)
-    return tuple(replace(decoded[(q.player, cost, q.excludes)], question=q) for q, cost in asked)
+    caveats: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    for symbol in listing.models[0]:
+        if symbol.name == "payment_not_modelled":
+            player, source, ability = symbol.arguments
+            caveats[as_str(player)].append((as_str(source), as_int(ability)))
+    return tuple(
+        replace(
+            decoded[(q.player, cost, q.excludes)],
+            question=q,
+            not_modelled=tuple(sorted(caveats[q.player], key=lambda k: (order.get(k[0], 0), k))),
+        )
+        for q, cost in asked
+    )
 
 
 def _grounding(board: Board, players: Sequence[str]) -> Grounding:
@@ -317,7 +337,13 @@ def _grounding(board: Board, players: Sequence[str]) -> Grounding:
 
 
 _QUESTION_SYMBOLS = frozenset(
-    {"question", "question_cost", "question_excludes", "paid_mana_abilities"}
+    {
+        "question",
+        "question_cost",
+        "question_excludes",
+        "paid_mana_abilities",
+        "payment_not_modelled",
+    }
 )
 
 

@@ -1,7 +1,7 @@
 """Abilities this version does not model (issue 11): the ``object_not_modelled/5`` atoms a query
 shows, decoded. A card's Oracle text compiles to facts one ability at a time; an ability no
 template covers is kept as ``not_modelled(Card, N, Kind, Text)`` and every answer that could
-depend on it says so (docs/cards.md)."""
+depend on it says so (docs/oracle-compiler.md)."""
 
 from __future__ import annotations
 

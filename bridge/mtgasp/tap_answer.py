@@ -58,6 +58,7 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
         lambda: defaultdict(list)
     )
     undefined_triggers = []
+    not_modelled: str | None = None
     tapped_for_mana = False
     number = ability
     for symbol in model:
@@ -80,12 +81,19 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
             triggers[(choice_name(args[0]), args[1])][(as_str(args[2]), as_int(args[3]))].append(
                 value
             )
+        elif symbol.name == "tap_not_modelled":
+            not_modelled = as_str(args[0])
         elif symbol.name == "tap_trigger_undefined":
             undefined_triggers.append(f"{as_str(args[0])}#{as_int(args[1])}")
         elif symbol.name != "tap_outcome":
             raise ValueError(f"unexpected symbol in the tap answer: {symbol}")
     if number is None:
         raise QueryError(f"'{permanent}' ({perm.card}) has no mana ability")
+    if kind is None and not_modelled is not None:
+        raise QueryError(
+            f"ability #{number} of '{permanent}' ({perm.card}) is a mana ability this version "
+            f"does not model, so what it would add is unknown: {not_modelled}"
+        )
     if kind is None:
         raise QueryError(
             f"ability #{number} of '{permanent}' ({perm.card}) is not a mana ability; "

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -104,6 +105,15 @@ class Database:
     def names(self) -> list[str]:
         """Every name the database can load, sorted."""
         return [n for (n,) in self._db.execute("SELECT name FROM cards ORDER BY name")]
+
+    def records(self) -> Iterator[CardRecord]:
+        """Every card (each face of a multi-faced card, not the card as a whole), by name."""
+        rows = self._db.execute(
+            f"{_SELECT} WHERE position > 0 OR full_name NOT IN "
+            "(SELECT full_name FROM cards WHERE position > 0) ORDER BY name"
+        )
+        for values in rows:
+            yield _row(values).record
 
     def search(self, text: str) -> list[str]:
         """The names that contain ``text`` (ignoring case), sorted."""

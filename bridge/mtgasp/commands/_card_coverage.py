@@ -56,7 +56,7 @@ def coverage_text(report: Coverage, database: str) -> str:
     ]
     head = ["type", "cards", "fully modelled", "partly", "characteristics only"]
     lines = [
-        f"Oracle-text compiler coverage of {database} (docs/cards.md):",
+        f"Oracle-text compiler coverage of {database} (docs/oracle-compiler.md):",
         table(head, rows),
         "",
         f"Fully modelled cards: {_pct(Share(report.total.full, report.total.cards))}",

@@ -83,7 +83,7 @@ def not_modelled_json(found: tuple[NotModelled, ...]) -> list[dict[str, Any]]:
 
 def not_modelled_text(found: tuple[NotModelled, ...]) -> str:
     """The list ``check`` prints: each ability on the board this version does not model."""
-    lines = ["Not modelled (answers that could depend on these say so; docs/cards.md):"]
+    lines = ["Not modelled (answers that could depend on these say so; docs/oracle-compiler.md):"]
     lines.extend(f"  {n.object} ({n.card} #{n.ability}, {n.kind}): {n.text}" for n in found)
     return "\n".join(lines)
 

@@ -8,8 +8,10 @@ from typing import Any
 
 from .._output import dumps
 from ..cards import catalog, database
+from ..cards.coverage import coverage
 from ..cards.importer import import_atomic_cards
 from . import _common
+from ._card_coverage import coverage_json, coverage_text
 
 NAME = "cards"
 HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
@@ -30,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "  mtgasp cards --search elves        names containing 'elves' (any case)\n"
         "  mtgasp cards --handwritten         the hand-written cards (prove's default pool)\n"
         "  mtgasp cards --database            which database is in use: path, cards, source\n"
+        "  mtgasp cards --coverage            what the Oracle-text compiler models of it\n"
         "  mtgasp cards import AtomicCards.json   your current data, from mtgjson.com"
     )
     shown = parser.add_mutually_exclusive_group()
@@ -40,6 +43,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "--handwritten", action="store_true", help="only the hand-written cards (asp/cards)"
     )
     shown.add_argument("--database", action="store_true", help="say which card database is in use")
+    shown.add_argument(
+        "--coverage",
+        action="store_true",
+        help="how much of the database the Oracle-text compiler models: per card type, fully, "
+        "partly or characteristics only; the mana abilities compiled; the 30 most common "
+        "abilities not modelled (docs/oracle-compiler.md)",
+    )
     _common.add_json(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     importing = actions.add_parser(
@@ -78,6 +88,11 @@ def run(args: argparse.Namespace) -> str:
         return "\n".join(lines)
     if args.database:
         return _database(args.json)
+    if args.coverage:
+        db = database.current()
+        report = coverage(db.records())
+        where = f"the {db.kind} card database ({db.count} cards and faces)"
+        return dumps(coverage_json(report, where)) if args.json else coverage_text(report, where)
     db = database.current()
     if args.handwritten:
         names = sorted(catalog.handwritten_names())

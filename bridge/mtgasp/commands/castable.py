@@ -78,6 +78,11 @@ def to_json(report: CastableReport) -> dict[str, Any]:
                 "hybrid": list(p.hybrid),
                 "pool_after_plan": p.pool.to_json() if p.pool is not None else None,
                 "unusable_sources": list(p.unusable),
+                **(
+                    {"not_modelled": [{"permanent": s, "ability": n} for s, n in p.not_modelled]}
+                    if p.not_modelled and not p.payable
+                    else {}
+                ),
             }
             for p in report.payments
         ],
@@ -89,6 +94,9 @@ def _verdict(payment: Payment) -> str:
         return "yes"
     if payment.bounded:
         return f"no plan with at most {MAX_PAID} abilities with mana costs (bounded)"
+    if payment.not_modelled:
+        abilities = ", ".join(f"{p} #{n}" for p, n in payment.not_modelled)
+        return f"no plan here; unknown: abilities not modelled could pay ({abilities})"
     return "no"
 
 

@@ -1,5 +1,6 @@
 """What kind of ability a paragraph no template covers is, by the CR's own definitions: this is what
-the rules read to say which answers could depend on it (``not_modelled/4``, docs/cards.md)."""
+the rules read to say which answers could depend on it (``not_modelled/4``,
+docs/oracle-compiler.md)."""
 
 from __future__ import annotations
 

@@ -103,6 +103,8 @@ def activated_effect(name: str, index: int, text: str, paragraph: str) -> Partia
     original = strip_reminder(paragraph).split(":", 1)[1].strip()
     if "\u2014" in head or '"' in effect:
         return None  # an ability word or a granted ability: not a plain "[Cost]: [Effect]."
+    if re.search(r"~ from your (?:hand|graveyard)", effect):
+        return None  # 113.6: an ability that functions from a hand or a graveyard
     facts = _costs(name, index, head, paragraph)
     if facts is None:
         return None
