@@ -265,3 +265,13 @@ def test_the_searched_pool_of_prove_stays_the_hand_written_cards() -> None:
     pool = {f.arguments[0].string for f in facts if f.name == "bound_card"}
     assert pool == catalog.handwritten_names()
     assert Function("bound_permanents", [Number(1)]) in facts
+
+
+def test_the_database_is_read_from_other_threads_and_each_process_opens_its_own() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    assert database.current().count == 18090  # opened in this thread, read in others
+    with ThreadPoolExecutor(2) as pool:
+        rows = list(pool.map(lambda n: database.current().row(n), ["Craw Wurm", "Shock"]))
+    assert [r.record.name for r in rows if r is not None] == ["Craw Wurm", "Shock"]
+    assert database.current() is database.current()

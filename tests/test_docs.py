@@ -371,8 +371,9 @@ def test_readme_tour_is_real_output(
         ["benchmarks.batch", "--boards", "5", "--repeat", "1", "--json"],
         ["benchmarks.batch_pool", "--boards", "3", "--jobs", "1", "2", "--json"],
         ["benchmarks.prove", "--permanents", "1", "2", "--players", "2", "--json"],
+        ["benchmarks.cards", "--sizes", "2", "4", "--repeat", "1", "--json"],
     ],
-    ids=["activations", "batch", "batch_pool", "prove"],
+    ids=["activations", "batch", "batch_pool", "prove", "cards"],
 )
 def test_benchmarks_run(argv: list[str]) -> None:
     assert f"python -m {argv[0]}" in (DOCS / "benchmarks.md").read_text(encoding="utf-8")

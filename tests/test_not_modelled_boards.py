@@ -128,3 +128,21 @@ def test_compiled_mana_abilities_on_a_board() -> None:
     # 302.6, 702.10: Raging Goblin (corpus text "Haste") has no activated ability to judge, and
     # is a creature with haste (keyword compiled).
     assert "goblin" not in found
+
+
+def test_a_compiled_upkeep_trigger_resolves(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # Drana's Emissary (corpus): "At the beginning of your upkeep, each opponent loses 1 life and
+    # you gain 1 life." (603.2, 608.2c: each opponent of its controller).
+    board = tmp_path / "emissary.yaml"
+    board.write_text(
+        "players: [{name: alice}, {name: bob}, {name: carol}]\n"
+        "turn: {active: alice, step: untap}\n"
+        "battlefield:\n"
+        '  - {id: emissary, card: "Drana\'s Emissary", controller: alice}\n'
+    )
+    assert main(["step", str(board), "upkeep"]) == 0
+    text = capsys.readouterr().out
+    for change in ("alice: life 20 -> 21", "bob: life 20 -> 19", "carol: life 20 -> 19"):
+        assert change in text

@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from ._version import __version__
+from ._version import version as _version
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board
 from .budget import time_limit
@@ -26,6 +26,14 @@ from .errors import (
 from .events import LifeEvent, TapEvent, parse_event
 from .mana import CouldProduceReport, TapReport, could_produce, tap
 from .orderings import OrderingsReport, orderings
+
+
+def __getattr__(name: str) -> str:
+    """``mtgasp.__version__``, read when first asked."""
+    if name == "__version__":
+        return _version()
+    raise AttributeError(f"module 'mtgasp' has no attribute {name!r}")
+
 
 __all__ = [
     "Activation",

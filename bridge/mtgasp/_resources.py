@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 __all__ = ["asp_path", "query_path"]
@@ -12,7 +11,9 @@ __all__ = ["asp_path", "query_path"]
 @cache
 def asp_path() -> Path:
     """The directory of the installed encodings (``asp/`` in the source tree)."""
-    installed = Path(str(resources.files("mtgasp") / "asp"))
+    # The package is installed as files (clingo reads the encodings from disk), so its
+    # directory is where this module is; importlib.resources would cost start-up time.
+    installed = Path(__file__).resolve().parent / "asp"
     if installed.is_dir():
         return installed
     # Running from a source checkout (PYTHONPATH=bridge or an editable install): asp/ is at the top.

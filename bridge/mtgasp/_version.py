@@ -1,23 +1,29 @@
-"""``mtgasp.__version__``: the installed package's version, or the source tree's."""
+"""``mtgasp.__version__``: the installed package's version, or the source tree's.
+
+Read when first asked (``mtgasp --version``, ``mtgasp.__version__``), not at import: reading
+package metadata costs more than a whole board's load (docs/benchmarks.md, start-up).
+"""
 
 from __future__ import annotations
 
-import tomllib
-from importlib.metadata import PackageNotFoundError, version
+from functools import cache
 from pathlib import Path
 
-__all__ = ["__version__"]
+__all__ = ["version"]
 
 
-def _version() -> str:
+@cache
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
     try:
-        return version("mtgasp")
+        return installed("mtgasp")
     except PackageNotFoundError:  # run from a source checkout (PYTHONPATH=bridge)
+        import tomllib
+
         pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
         try:
             return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
         except (OSError, KeyError, tomllib.TOMLDecodeError):
             return "unknown"
-
-
-__version__ = _version()

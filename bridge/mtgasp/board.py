@@ -17,11 +17,8 @@ import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from pathlib import Path
-from typing import Any
-
-import jsonschema
+from typing import TYPE_CHECKING, Any
 
 from ._board_cards import (
     card_name,
@@ -39,12 +36,16 @@ from ._board_effects import (
 )
 from ._loader import location as _location
 from ._loader import parse_text, read_text
+from ._schema_check import fits
 from ._text import nearest as _nearest
 from ._text import quote
 from .cards import catalog
 from .errors import BoardError, BoardProblem
 from .limits import MAX_NUMBER
 from .solve import nonpermanent_cards
+
+if TYPE_CHECKING:
+    import jsonschema
 
 __all__ = [
     "STEPS",
@@ -172,7 +173,7 @@ class Board:
 
 @cache
 def _schema() -> dict[str, Any]:
-    text = (resources.files("mtgasp") / "board.schema.json").read_text(encoding="utf-8")
+    text = (Path(__file__).parent / "board.schema.json").read_text(encoding="utf-8")
     schema: dict[str, Any] = json.loads(text)
     return schema
 
@@ -214,18 +215,27 @@ _TYPE_WORDS = {
 }
 
 
-#: JSON Schema's "integer" accepts 20.0; a board's whole numbers are written without a point.
-_Validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
-    jsonschema.Draft202012Validator,
-    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
-    ),
-)
+@cache
+def _validator() -> Any:
+    """jsonschema's validator of the board schema, imported when a board does not fit."""
+    import jsonschema
+
+    # JSON Schema's "integer" accepts 20.0; a board's whole numbers are written without a point.
+    validator = jsonschema.validators.extend(  # type: ignore[no-untyped-call]
+        jsonschema.Draft202012Validator,
+        type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+            "integer", lambda _, value: isinstance(value, int) and not isinstance(value, bool)
+        ),
+    )
+    return validator(_schema())
 
 
 def _schema_problems(data: Any) -> Iterator[BoardProblem]:
-    validator = _Validator(_schema())
-    errors = sorted(validator.iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
+    """Every way ``data`` breaks the board schema, explained (jsonschema is asked only when the
+    quick check says it does not fit)."""
+    if fits(_schema(), data):
+        return
+    errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:
         yield _explain(error)
 

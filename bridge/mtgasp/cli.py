@@ -23,7 +23,7 @@ from ._answer import (
     answer,
 )
 from ._text import escape
-from ._version import __version__
+from ._version import version
 from .commands import (
     _limits,
     activations,
@@ -99,6 +99,14 @@ exit codes: 0 answered, 1 `prove` found a counterexample (`batch`: a board was n
 (--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C)."""
 
 
+class _Version(argparse.Action):
+    """``--version``: the version is read only when asked (reading it costs start-up time)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *_: object) -> None:
+        print(f"mtgasp {version()}")
+        parser.exit()
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mtgasp",
@@ -106,7 +114,9 @@ def _parser() -> argparse.ArgumentParser:
         epilog=_EPILOG,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--version", action="version", version=f"mtgasp {__version__}")
+    parser.add_argument(
+        "--version", action=_Version, nargs=0, help="show program's version number and exit"
+    )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         p = sub.add_parser(

@@ -14,7 +14,6 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -111,19 +110,27 @@ _COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
 
 
 def parse_once(path: Path) -> tuple[Any, ...]:
-    """The parsed statements of an entry program of mtgasp's: parsed on first use, then kept for
-    the rest of the process (every Control of that program is given these)."""
+    """The parsed statements of an entry program of mtgasp's: parsed now or before, then kept for
+    the rest of the process (every later Control of that program is given these)."""
     return _program(path)
 
 
-@cache
+#: The entry programs parsed in this process, and those a Control has loaded from their files.
+_PARSED: dict[Path, tuple[Any, ...]] = {}
+_LOADED: set[Path] = set()
+
+
 def _program(path: Path) -> tuple[Any, ...]:
     """The parsed statements of an entry program and of everything it includes (clingo resolves
     the ``#include`` directives as ``Control.load`` does): parsed once per process."""
-    try:
-        return parse_program(path)
-    except QueryError as exc:
-        raise EncodingError(f"internal error in mtgasp's encodings ({path.name}): {exc}") from None
+    if path not in _PARSED:
+        try:
+            _PARSED[path] = parse_program(path)
+        except QueryError as exc:
+            raise EncodingError(
+                f"internal error in mtgasp's encodings ({path.name}): {exc}"
+            ) from None
+    return _PARSED[path]
 
 
 def parse_program(path: Path) -> tuple[Any, ...]:
@@ -141,7 +148,14 @@ def parse_program(path: Path) -> tuple[Any, ...]:
 
 
 def _load(ctl: clingo.Control, path: Path) -> None:
-    """``ctl.load(path)``, from the statements parsed on first use."""
+    """``ctl.load(path)``. The first time in a process, from the file: clingo's parser alone is
+    the cheapest way for a command that grounds each program once (``mtgasp check``). After that,
+    from the statements parsed then and kept: adding them costs a fraction of parsing again, for
+    a process that answers many boards (``Checker``, a batch's workers)."""
+    if path not in _PARSED and path not in _LOADED:
+        _LOADED.add(path)
+        ctl.load(str(path))
+        return
     with clingo.ast.ProgramBuilder(ctl) as builder:
         for statement in _program(path):
             builder.add(statement)

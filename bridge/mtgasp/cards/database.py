@@ -67,7 +67,10 @@ class Database:
         self.path = path
         self.kind = kind
         try:
-            self._db = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+            # Read only; shared by the threads of a process (never across a fork: see current).
+            self._db = sqlite3.connect(
+                f"{path.as_uri()}?mode=ro", uri=True, check_same_thread=False
+            )
             self.meta = dict(self._db.execute("SELECT key, value FROM meta").fetchall())
         except sqlite3.Error as exc:
             raise QueryError(
@@ -159,10 +162,12 @@ def current() -> Database:
     """The database in use: the user's if it exists, else the bundled one."""
     user = user_path()
     if user.is_file():
-        return _open(user, "user", user.stat().st_mtime_ns)
-    return _open(BUNDLED, "bundled", 0)
+        return _open(user, "user", user.stat().st_mtime_ns, os.getpid())
+    return _open(BUNDLED, "bundled", 0, os.getpid())
 
 
 @cache
-def _open(path: Path, kind: str, _version: int) -> Database:
+def _open(path: Path, kind: str, _version: int, _process: int) -> Database:
+    """One connection per database file, version and process (SQLite connections must not
+    cross a fork: a process pool's workers open their own)."""
     return Database(path, kind)

@@ -8,8 +8,6 @@ import shlex
 import sys
 from contextlib import redirect_stderr, redirect_stdout
 
-from .._batch_dask import dask_events
-from .._batch_pool import pool_events
 from .._progress import progress_bar
 from .._text import quote
 from ..batch import default_jobs, expand, run_batch
@@ -100,9 +98,14 @@ def run(args: argparse.Namespace) -> None:
     template.memory_limit = args.board_memory_limit
     boards = expand(args.boards)
     jobs = args.jobs or default_jobs()
+    # Imported here: the other commands need not pay for multiprocessing at start-up.
     if args.dask:
+        from .._batch_dask import dask_events
+
         events = dask_events(template, boards, args.dask, jobs)
     else:
+        from .._batch_pool import pool_events
+
         events = pool_events(template, boards, jobs, args.board_memory_limit)
     failed = run_batch(events, boards, sys.stdout, progress_bar(len(boards)))
     args.exit_code = 1 if failed else 0
