@@ -8,10 +8,7 @@ from typing import Any
 
 from .._output import dumps
 from ..cards import catalog, database
-from ..cards.coverage import coverage
-from ..cards.importer import import_atomic_cards
 from . import _common
-from ._card_coverage import coverage_json, coverage_text
 
 NAME = "cards"
 HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
@@ -68,7 +65,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> str:
+    # The importer and the compiler (lark) load only when asked: every mtgasp command reads this
+    # module at start-up (20 ms of imports otherwise).
     if args.action == "import":
+        from ..cards.importer import import_atomic_cards
+
         done = import_atomic_cards(args.file)
         if args.json:
             return dumps(
@@ -89,6 +90,9 @@ def run(args: argparse.Namespace) -> str:
     if args.database:
         return _database(args.json)
     if args.coverage:
+        from ..cards.coverage import coverage
+        from ._card_coverage import coverage_json, coverage_text
+
         db = database.current()
         report = coverage(db.records())
         where = f"the {db.kind} card database ({db.count} cards and faces)"
