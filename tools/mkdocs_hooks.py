@@ -11,6 +11,7 @@ them like any other link.
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,9 +77,7 @@ def rule_page(path: Path) -> str:
             "",
             f"`asp/rules/{path.name}`. Its header:",
             "",
-            "```text",
-            header,
-            "```",
+            f'<pre style="white-space: pre-wrap; font-size: .7em">{html.escape(header)}</pre>',
             "",
             "## Outputs (derived here)",
             "",

@@ -68,11 +68,12 @@ def time_limit(seconds: float | None) -> Iterator[None]:
     try:
         yield
     finally:
-        try:
+        # Shielded: an alarm ringing now (the block is over) must not cut the clean-up short,
+        # which would leave this block's handler or deadline to the next block (seen in tests).
+        with shielded():
             if alarm is not None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
                 signal.signal(signal.SIGALRM, alarm)
-        finally:  # even if the alarm rang just now: no deadline may outlive its block
             _DEADLINE.reset(token)
 
 
