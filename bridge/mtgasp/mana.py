@@ -53,6 +53,14 @@ class WitnessStep:
     order: tuple[str, ...] | None
     reflected_from: str | None  # the land whose could-produce made ``choice`` defined
 
+    def how(self) -> str:
+        """The choice made and the replacement order, as text: `` choosing {G} (replacements:
+        ...)``; empty when neither applies."""
+        text = f" choosing {type_text(self.choice)}" if self.choice else ""
+        if self.order:
+            text += f" (replacements: {', '.join(self.order)})"
+        return text
+
 
 @dataclass(frozen=True)
 class TypeWitness:

@@ -129,12 +129,7 @@ def could_produce_graph(report: CouldProduceReport) -> Graph:
         lines = [f"{p.permanent}: {p.card} ({p.controller})", f"could produce: {types}"]
         for witness in p.witnesses:
             step = witness.chain[0]
-            line = f"{type_text(witness.type)} by #{step.ability}"
-            if step.choice:
-                line += f" choosing {type_text(step.choice)}"
-            if step.order:
-                line += f" (replacements: {', '.join(step.order)})"
-            lines.append(line)
+            lines.append(f"{type_text(witness.type)} by #{step.ability}{step.how()}")
         graph.node(p.permanent, _lines(lines), "inner" if p.types else "start")
     seen: set[tuple[str, str, str]] = set()
     for p in report.permanents:

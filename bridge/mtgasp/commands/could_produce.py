@@ -113,14 +113,7 @@ def types_text(types: tuple[str, ...], depends_on: tuple[tuple[str, int], ...]) 
 
 def witness_text(witness: TypeWitness) -> str:
     """``{G}: pool #1 choosing {G} <- forest #1 adds {G}`` with replacement orders."""
-    parts = []
-    for step in witness.chain:
-        what = f"{step.permanent} #{step.ability}"
-        if step.choice:
-            what += f" choosing {type_text(step.choice)}"
-        if step.order:
-            what += f" (replacements: {', '.join(step.order)})"
-        parts.append(what)
+    parts = [f"{step.permanent} #{step.ability}{step.how()}" for step in witness.chain]
     return f"{type_text(witness.type)}: " + " <- ".join(parts)
 
 
