@@ -15,6 +15,7 @@ from mtgasp.cli import main
 from mtgasp.mana import could_produce
 from mtgasp.prove_boards import board_space
 from mtgasp.prove_enumerate import prove_enumerate
+from mtgasp.prove_outputs import life_events
 from mtgasp.prove_types import Bounds
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
@@ -129,3 +130,37 @@ def test_bad_bounds_are_usage_errors(
     captured = capsys.readouterr()
     assert captured.out == ""
     assert message in captured.err
+
+
+def test_a_chunk_of_boards_in_one_grounding_answers_as_each_board_alone() -> None:
+    # The world batch (one grounding for many boards) must give each board exactly the atoms the
+    # query gives it alone: could-produce, the activations view, the orderings graph.
+    from mtgasp.facts import board_facts
+    from mtgasp.prove_outputs import chunk_outputs
+    from mtgasp.requests import event_request, mana_check
+    from mtgasp.solve import solve
+    from mtgasp.vocabulary import VOCABULARY
+
+    cards = ("Reflecting Pool", "Forest", "Rhox Faithmender", "Pale Moon", "Fervor")
+    space = board_space(Bounds(permanents=2, cards=cards, effects=1))
+    boards = list(itertools.islice(space.boards(3), 0, None, 97))[:12]
+    queries = ("could-produce", "activations", "orderings")
+    outputs = chunk_outputs(boards, queries, (3,))
+    for board, out in zip(boards, outputs, strict=True):
+        facts = board_facts(board)
+        alone = [
+            *solve("could-produce", facts, consts={"interchange": 1, "independence": 1}).models[0],
+            *solve("view-activations", facts, extra=[mana_check(False)]).models[0],
+            *solve(
+                "orderings",
+                facts,
+                extra=[event_request(e) for e in life_events(board, (3,))],
+                consts={"interchange": 0, "independence": 0},
+            ).models[0],
+        ]
+        signatures = {(p.name, p.arity) for p in VOCABULARY if p.query in queries}
+        expected = {s for s in alone if (s.name, len(s.arguments)) in signatures}
+        assert {s for s in out if s.name != "orderings" and s in expected} == expected
+        assert {s for s in out if (s.name, len(s.arguments)) in signatures} - expected <= {
+            s for s in out if s.name == "orderings"
+        }

@@ -26,7 +26,7 @@ from .batch import default_jobs
 from .board import Board
 from .board_write import board_to_data
 from .prove_boards import BoardSpace, board_space
-from .prove_outputs import board_outputs
+from .prove_outputs import chunk_outputs
 from .prove_types import Bounds, ProveReport
 from .solve import SolveStats
 from .vocabulary import Property, check_property
@@ -217,7 +217,7 @@ def evaluate_chunk(
     worlds = _WORLDS.get(prop.path)
     if worlds is None or worlds.property != prop:
         worlds = _WORLDS[prop.path] = Worlds(prop)
-    outputs = [board_outputs(board, prop.queries, amounts) for board in boards]
+    outputs = chunk_outputs(boards, prop.queries, amounts)
     return worlds.failures(outputs)
 
 
