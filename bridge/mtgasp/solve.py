@@ -437,13 +437,13 @@ def count_models(
         raise EncodingError(_report(path, messages, "the program optimizes: cannot count by cost"))
     counts: dict[tuple[Symbol, ...], int] = {}
     for cost, n in by_cost.items():
-        weights = dict(zip(priorities, cost, strict=True))
-        true = [
-            symbol
-            for priority, level in enumerate(levels)
-            for bit, (symbol, _) in enumerate(level)
-            if weights.get(priority, 0) >> bit & 1
-        ]
+        true = []
+        for priority, weight in zip(priorities, cost, strict=True):
+            level = levels[priority]
+            while weight:  # each bit set: one true atom of this level
+                low = weight & -weight
+                true.append(level[low.bit_length() - 1][0])
+                weight ^= low
         counts[tuple(sorted(true))] = n
     return Counts(
         counts=counts,
