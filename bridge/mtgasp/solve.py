@@ -457,10 +457,25 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
+#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent
+#: card): a card's facts are the same for the whole process.
+_NONPERMANENT: dict[str, tuple[str, str] | None] = {}
+
+
 def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
     """Which of the named cards can never be permanents, each with its type and the rule that
     says so: instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``,
-    ``rules/110-permanents.lp``, on those cards' facts."""
+    ``rules/110-permanents.lp``, on those cards' facts (asked once per card in a process)."""
+    asked = set(names)
+    new = asked - _NONPERMANENT.keys()
+    if new:
+        found = _nonpermanent(sorted(new))
+        for name in new:
+            _NONPERMANENT[name] = found.get(name)
+    return {name: verdict for name in asked if (verdict := _NONPERMANENT[name]) is not None}
+
+
+def _nonpermanent(names: Iterable[str]) -> dict[str, tuple[str, str]]:
     messages = _Messages()
     with budget.shielded():
         ctl = clingo.Control(logger=messages)
