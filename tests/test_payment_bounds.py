@@ -54,6 +54,7 @@ RARE = [
     "Fervor",
     "March of the Machines",
     "Concordant Crossroads",
+    "Chromatic Orrery",
 ]
 PLAYERS = ("alice", "bob", "carol")
 
@@ -164,8 +165,8 @@ def test_a_cost_paid_by_distinct_untapped_sources_is_surely_payable() -> None:
 
 def test_a_cost_beyond_the_sources_is_surely_unpayable() -> None:
     # 601.2h: bob's Plains makes no {W}{W} for Order of Whiteclay's {1}{W}{W}; alice's Forest and
-    # Island make two mana, not the Doubling Cube's three (the Cube taps for its own cost, 107.5).
-    # With the Cube, alice's Order is left to castable: the Cube could double her mana.
+    # Island make two mana, not the Doubling Cube's three (the Cube taps for its own cost, 107.5),
+    # and none of her sources adds {W} for her Order (the Cube only doubles what is there, 106.4).
     board = _fixed(
         [
             {"id": "forest", "card": "Forest", "controller": "alice"},
@@ -176,8 +177,8 @@ def test_a_cost_beyond_the_sources_is_surely_unpayable() -> None:
             {"id": "order2", "card": "Order of Whiteclay", "controller": "bob", "tapped": True},
         ]
     )
-    assert _bounds(board) == (set(), {("cube", 1), ("order2", 1)})
-    assert _agree(board) == (0, 2)
+    assert _bounds(board) == (set(), {("cube", 1), ("order", 1), ("order2", 1)})
+    assert _agree(board) == (0, 3)
 
 
 def test_a_replacement_effect_leaves_every_cost_to_the_castable_query() -> None:
@@ -191,3 +192,19 @@ def test_a_replacement_effect_leaves_every_cost_to_the_castable_query() -> None:
     )
     assert _bounds(board) == (set(), set())
     assert _agree(board) == (0, 0)
+
+
+def test_a_land_that_could_produce_nothing_now_lends_no_type() -> None:
+    # 106.7: Reflecting Pool adds a type a land you control could produce; Gaea's Cradle adds {G}
+    # for each creature you control, and alice controls none: neither can pay Simic Signet's {1}
+    # (found by this file's property test).
+    board = _fixed(
+        [
+            {"id": "pool", "card": "Reflecting Pool", "controller": "alice"},
+            {"id": "cradle", "card": "Gaea's Cradle", "controller": "alice"},
+            {"id": "signet", "card": "Simic Signet", "controller": "alice"},
+        ]
+    )
+    assert _bounds(board) == (set(), set())
+    assert _agree(board) == (0, 0)
+    assert activations(board).activations[-1].reasons[-1].rule == "601.2h"
