@@ -20,6 +20,7 @@ from typing import Literal
 from clingo import Function, Number, Symbol
 
 from ._prove_batch import WorldQuery
+from ._prove_courses import course_outputs
 from ._resources import query_path
 from .board import Board
 from .events import LifeEvent
@@ -68,6 +69,11 @@ def chunk_outputs(
             continue
         if query == "orderings":
             answers = _orderings(boards, facts, amounts)
+        elif query == "courses":
+            answers = [
+                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"])
+                for board in boards
+            ]
         else:
             program, consts, extra = _PLAIN[query]
             inputs = [[*f, *extra] for f in facts]
