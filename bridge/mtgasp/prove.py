@@ -19,7 +19,7 @@ import clingo.ast
 import yaml
 from clingo import Symbol
 
-from . import requests
+from . import prove_world, requests
 from ._symbols import as_str, value
 from ._text import quote
 from .cards import catalog
@@ -113,7 +113,10 @@ def _players(bounds: Bounds) -> list[str]:
 
 def _bound_facts(bounds: Bounds) -> list[Symbol]:
     cards = sorted(bounds.cards or catalog.handwritten_names())
-    facts = requests.bound_facts(bounds.permanents, _players(bounds), cards)
+    facts = [
+        *requests.bound_facts(bounds.permanents, [], cards),
+        *prove_world.bound_facts(_players(bounds), [20], ["precombat_main"], False, False, []),
+    ]
     return [*facts, *catalog.card_facts(cards)]
 
 
