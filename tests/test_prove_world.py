@@ -11,9 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import yaml
 from clingo import Function, Number, String, Symbol
 
-from mtgasp import prove_world
+from mtgasp import parse_board, prove_world
+from mtgasp.board import Board
+from mtgasp.board_write import board_to_data
 from mtgasp.solve import nonpermanent_cards, parse_program
 
 VOCABULARY = frozenset(
@@ -89,6 +92,7 @@ def test_two_faithmenders_turn_a_gain_of_3_into_12(tmp_path: Path) -> None:
     assert found.casts == 1 + 4 + 8
     assert found.stats is not None
     assert found.stats.atoms < 5000  # the cards chosen too, this ran out of memory
+    assert _reloaded(found.board) == found.board
 
 
 def test_reflecting_pool_with_pale_moon_makes_colorless(tmp_path: Path) -> None:
@@ -106,6 +110,13 @@ def test_reflecting_pool_with_pale_moon_makes_colorless(tmp_path: Path) -> None:
     assert found.board is not None
     assert [p.card for p in found.board.battlefield] == ["Forest", "Reflecting Pool"]
     assert [e.card for e in found.board.effects] == ["Pale Moon"]
+    assert _reloaded(found.board) == found.board
+
+
+def _reloaded(board: Board) -> Board:
+    """The board written as a board file and read back (the loader validates it)."""
+    text = yaml.safe_dump(board_to_data(board), sort_keys=False)
+    return parse_board(text, source=board.source)
 
 
 EMPERION = """\
