@@ -64,7 +64,9 @@ def new_design(property_file: Path, permanents: int) -> tuple[int, float, float,
     spells = nonpermanent_cards(POOL)
     pools = ([c for c in POOL if c not in spells], [c for c in POOL if c in spells])
     start = time.process_time()
-    found = prove_world.search(program, pools, PLAYERS, (permanents, 0), around, False, CONSTS)
+    found = prove_world.search(
+        "prove-world", program, pools, PLAYERS, (permanents, 0), around, False, CONSTS
+    )
     cpu = time.process_time() - start
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     return found.casts, cpu, peak, found.board is not None

@@ -27,6 +27,10 @@ VOCABULARY = frozenset(
         ("controller", 2),
         ("land_of", 2),
         ("team", 2),
+        ("life_holder", 2),
+        ("life_before", 2),
+        ("life_after", 2),
+        ("step_event", 1),
         ("life_prohibition", 5),
     }
 )
@@ -49,17 +53,19 @@ def _search(
     most: tuple[int, int],
     players: tuple[str, ...] = ("p1", "p2"),
     teams: bool = False,
+    step: bool = False,
 ) -> prove_world.WorldSearch:
     path = tmp_path / "property.lp"
     path.write_text(rules)
     program = (path, prove_world.rename(parse_program(path), VOCABULARY))
     life = 30 if teams else 20
     around = prove_world.bound_facts(
-        players, [life], ["precombat_main"], teams, False, _events(players)
+        players, [life], ["precombat_main"], teams, False, _events(players), step
     )
     spells = nonpermanent_cards(pool)
     pools = ([c for c in pool if c not in spells], [c for c in pool if c in spells])
-    return prove_world.search(program, pools, players, most, around, teams, CONSTS)
+    query, consts = ("prove-step", {"horizon": 4}) if step else ("prove-world", CONSTS)
+    return prove_world.search(query, program, pools, players, most, around, teams, consts)
 
 
 def test_casts_are_multisets_of_card_and_controller() -> None:
@@ -142,3 +148,26 @@ def test_in_two_headed_giant_the_whole_team_keeps_its_life(tmp_path: Path) -> No
     found = _search(tmp_path, EMPERION, ("Platinum Emperion",), (1, 0), players=players, teams=True)
     assert found.board is None  # 810.9g, 810.9h: nor the teammate
     assert found.casts == 1 + 4
+
+
+STEP = """\
+counterexample(changes(H, L, L2)) :-
+    card_of(O, "Platinum Emperion"), controller(O, P), life_holder(P, H),
+    life_before(H, L), life_after(H, L2), L != L2.
+"""
+
+
+def test_one_step_from_any_state_keeps_platinum_emperions_life(tmp_path: Path) -> None:
+    # The inductive step of "Platinum Emperion's controller's life never changes": from every
+    # state within the bounds (any life total, any other permanent), one life event and its
+    # whole course leave it as it was.
+    found = _search(tmp_path, STEP, ("Platinum Emperion", "Rhox Faithmender"), (2, 0), step=True)
+    assert found.board is None
+    assert found.casts == 1 + 4 + 10
+
+
+def test_the_step_check_finds_a_life_that_changes(tmp_path: Path) -> None:
+    rules = STEP.replace("Platinum Emperion", "Rhox Faithmender")
+    found = _search(tmp_path, rules, ("Rhox Faithmender",), (1, 0), step=True)
+    assert found.reasons == ('changes("p1",20,22)',)  # a gain of 1, doubled (614.1a)
+    assert found.step == Function("gain_life", [String("p1"), Number(1)])

@@ -140,6 +140,7 @@ def _card_facts(names: tuple[str, ...]) -> tuple[Symbol, ...]:
 
 
 def solve_cast(
+    query: str,
     cast: Cast,
     players: Sequence[str],
     around: Sequence[Symbol],
@@ -162,7 +163,7 @@ def solve_cast(
     ]
     names = {card for card, _ in perms} | {card for card, _, _ in spells}
     facts = [*around, *slots, *_card_facts(tuple(sorted(names)))]
-    return solve("prove-world", facts, consts=consts, user_statements=[program])
+    return solve(query, facts, consts=consts, user_statements=[program])
 
 
 def bound_facts(
@@ -172,8 +173,10 @@ def bound_facts(
     teams: bool,
     history: bool,
     events: Sequence[Symbol],
+    step: bool = False,
 ) -> list[Symbol]:
-    """The facts of the bounds the program chooses the board within (``_boards.lp``)."""
+    """The facts of the bounds the program chooses the board within (``_boards.lp``), and the
+    life events asked about (prove-world.lp: each; prove-step.lp with ``step``: one of them)."""
     facts = [
         Function("bound_player", [String(name), Number(seat)])
         for seat, name in enumerate(players, start=1)
@@ -185,6 +188,8 @@ def bound_facts(
         facts.append(Function("bound_teams"))
     if history:
         facts.append(Function("bound_history"))
+    if step:
+        return [*facts, *(Function("bound_event", [e, Number(i)]) for i, e in enumerate(events, 1))]
     return [*facts, *(Function("event_request", [event]) for event in events)]
 
 
@@ -259,9 +264,11 @@ class WorldSearch:
     board: Board | None
     casts: int
     stats: SolveStats | None
+    step: Symbol | None = None  # prove-step.lp: the event of the step
 
 
 def search(
+    query: str,
     program: tuple[Path, tuple[Any, ...]],
     pools: tuple[Sequence[str], Sequence[str]],
     players: Sequence[str],
@@ -276,7 +283,7 @@ def search(
     stats: SolveStats | None = None
     for size in range(most[0] + most[1] + 1):
         for cast in casts(size, pools[0], pools[1], len(players), most):
-            solution = solve_cast(cast, players, around, program, consts)
+            solution = solve_cast(query, cast, players, around, program, consts)
             grounded += 1
             stats = solution.stats if stats is None else plus_stats(stats, solution.stats)
             if solution.models:
@@ -284,7 +291,9 @@ def search(
                 reasons = tuple(
                     sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample")
                 )
-                return WorldSearch(reasons, board_of(model, players, teams), grounded, stats)
+                board = board_of(model, players, teams)
+                step = next((s.arguments[0] for s in model if s.name == "event_request"), None)
+                return WorldSearch(reasons, board, grounded, stats, step)
     return WorldSearch((), None, grounded, stats)
 
 
