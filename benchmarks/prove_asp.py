@@ -59,7 +59,7 @@ def _events() -> list[Symbol]:
 def new_design(property_file: Path, permanents: int) -> tuple[int, float, float, bool]:
     """(casts ground, CPU seconds, peak RSS MiB, a counterexample found)."""
     vocabulary = frozenset({("outcome", 2)})
-    program = (property_file, prove_world.rename(parse_program(property_file), vocabulary))
+    program = (property_file, prove_world.rename(parse_program(property_file), vocabulary)[0])
     around = prove_world.bound_facts(PLAYERS, [20], ["precombat_main"], False, False, _events())
     spells = nonpermanent_cards(POOL)
     pools = ([c for c in POOL if c not in spells], [c for c in POOL if c in spells])

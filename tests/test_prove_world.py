@@ -14,25 +14,13 @@ from pathlib import Path
 import yaml
 from clingo import Function, Number, String, Symbol
 
-from mtgasp import parse_board, prove_world
+from mtgasp import parse_board, prove_world, vocabulary
 from mtgasp.board import Board
 from mtgasp.board_write import board_to_data
 from mtgasp.solve import nonpermanent_cards, parse_program
 
 VOCABULARY = frozenset(
-    {
-        ("outcome", 2),
-        ("could_produce", 2),
-        ("card_of", 2),
-        ("controller", 2),
-        ("land_of", 2),
-        ("team", 2),
-        ("life_holder", 2),
-        ("life_before", 2),
-        ("life_after", 2),
-        ("step_event", 1),
-        ("life_prohibition", 5),
-    }
+    (p.name, p.arity) for p in (*vocabulary.VOCABULARY, *vocabulary.STEP_VOCABULARY)
 )
 CONSTS = {"interchange": 0, "independence": 0}
 
@@ -57,7 +45,7 @@ def _search(
 ) -> prove_world.WorldSearch:
     path = tmp_path / "property.lp"
     path.write_text(rules)
-    program = (path, prove_world.rename(parse_program(path), VOCABULARY))
+    program = (path, prove_world.rename(parse_program(path), VOCABULARY)[0])
     life = 30 if teams else 20
     around = prove_world.bound_facts(
         players, [life], ["precombat_main"], teams, False, _events(players), step

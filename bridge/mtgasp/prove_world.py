@@ -23,7 +23,7 @@ included, ``property(A)``: no helper of a property can meet a predicate of the r
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -35,7 +35,6 @@ from clingo import Function, Number, String, Symbol, SymbolType
 from ._symbols import value
 from .board import Board, History, LastingEffect, Permanent, Player, Team, Turn
 from .cards import catalog
-from .errors import QueryError
 from .solve import Solution, SolveStats, plus_stats, solve
 
 __all__ = [
@@ -44,14 +43,13 @@ __all__ = [
     "WorldSearch",
     "bound_facts",
     "casts",
-    "refuse",
     "rename",
     "search",
     "solve_cast",
 ]
 
-#: The queries whose vocabulary this engine grounds.
-GROUNDED = ("board", "characteristics", "could-produce", "activations", "orderings")
+#: The queries whose vocabulary this engine grounds ("step": prove-step.lp's).
+GROUNDED = ("board", "characteristics", "could-produce", "activations", "orderings", "step")
 
 #: Predicates of those queries it can't ground, with why.
 _REFUSED = {
@@ -65,10 +63,10 @@ _VOCABULARY = "vocabulary"
 _PROPERTY = "property"
 
 
-def unsupported(reads: Sequence[tuple[str, int, str]]) -> str | None:
+def unsupported(reads: Iterable[tuple[str, int, str]]) -> str | None:
     """Why the asp engine can't ground a property that reads ``reads`` (name, arity, query), or
     None if it can."""
-    for name, arity, query in reads:
+    for name, arity, query in sorted(reads):
         why = _REFUSED.get((name, arity))
         if why is None and query not in GROUNDED:
             why = f"the {query} query's rules are not ground by the asp engine"
@@ -81,10 +79,12 @@ def unsupported(reads: Sequence[tuple[str, int, str]]) -> str | None:
 
 
 class _Rename(clingo.ast.Transformer):
-    """``A`` -> ``vocabulary(A)`` for a vocabulary atom, ``property(A)`` for any other."""
+    """``A`` -> ``vocabulary(A)`` for a vocabulary atom, ``property(A)`` for any other; records
+    the vocabulary's signatures met."""
 
-    def __init__(self, vocabulary: frozenset[tuple[str, int]]):
+    def __init__(self, vocabulary: Collection[tuple[str, int]]):
         self.vocabulary = vocabulary
+        self.read: set[tuple[str, int]] = set()
 
     def visit_SymbolicAtom(self, node: Any) -> Any:
         term = node.symbol
@@ -92,12 +92,19 @@ class _Rename(clingo.ast.Transformer):
             term = clingo.ast.Function(term.location, str(term.symbol), [], False)
         if term.ast_type != clingo.ast.ASTType.Function:
             return node
-        wrapper = _VOCABULARY if (term.name, len(term.arguments)) in self.vocabulary else _PROPERTY
+        signature = (term.name, len(term.arguments))
+        wrapper = _PROPERTY
+        if signature in self.vocabulary:
+            wrapper = _VOCABULARY
+            self.read.add(signature)
         return node.update(symbol=clingo.ast.Function(term.location, wrapper, [term], False))
 
 
-def rename(statements: Sequence[Any], vocabulary: frozenset[tuple[str, int]]) -> tuple[Any, ...]:
-    """The property's rules (and ``#const`` definitions), their atoms renamed."""
+def rename(
+    statements: Sequence[Any], vocabulary: Collection[tuple[str, int]]
+) -> tuple[tuple[Any, ...], frozenset[tuple[str, int]]]:
+    """The property's rules (and ``#const`` definitions), their atoms renamed; and the
+    signatures of the vocabulary it names."""
     renamer = _Rename(vocabulary)
     out = []
     for statement in statements:
@@ -105,7 +112,7 @@ def rename(statements: Sequence[Any], vocabulary: frozenset[tuple[str, int]]) ->
             out.append(statement)
         elif statement.ast_type == clingo.ast.ASTType.Rule:
             out.append(renamer(statement))
-    return tuple(out)
+    return tuple(out), frozenset(renamer.read)
 
 
 #: A board's cast: each permanent's card and controller; each lasting effect's card, controller
@@ -246,13 +253,6 @@ def _plain(symbol: Symbol) -> Any:
     if symbol.arguments:
         return f"{symbol.name}{''.join(str(a) for a in symbol.arguments)}"
     return symbol.name
-
-
-def refuse(reads: Sequence[tuple[str, int, str]]) -> None:
-    """A QueryError if the asp engine can't ground what the property reads."""
-    why = unsupported(reads)
-    if why is not None:
-        raise QueryError(why)
 
 
 @dataclass(frozen=True)
