@@ -9,19 +9,23 @@ still resolve, but the life-gain or life-loss part simply has no effect") and 81
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
 import yaml
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board, prove_world, vocabulary
 from mtgasp.board import Board
 from mtgasp.board_write import board_to_data
+from mtgasp.cli import main
 from mtgasp.solve import nonpermanent_cards, parse_program
 
 VOCABULARY = frozenset(
     (p.name, p.arity) for p in (*vocabulary.VOCABULARY, *vocabulary.STEP_VOCABULARY)
 )
+EXAMPLES = Path(__file__).parents[1] / "examples" / "properties"
 CONSTS = {"interchange": 0, "independence": 0}
 
 
@@ -159,3 +163,13 @@ def test_the_step_check_finds_a_life_that_changes(tmp_path: Path) -> None:
     found = _search(tmp_path, rules, ("Rhox Faithmender",), (1, 0), step=True)
     assert found.reasons == ('changes("p1",20,22)',)  # a gain of 1, doubled (614.1a)
     assert found.step == Function("gain_life", [String("p1"), Number(1)])
+
+
+def test_the_step_check_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["prove", str(EXAMPLES / "emperion-step.lp"), "--step", "--permanents", "1"]
+    cards = ["--cards", "Platinum Emperion,Rhox Faithmender"]
+    assert main([*argv, *cards, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["holds"], data["casts"]) == (True, 1 + 4)
+    assert main([*argv, *cards, "--engine", "enumerate"]) == 2
+    assert "--step" in capsys.readouterr().err
