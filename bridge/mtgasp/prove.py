@@ -146,12 +146,25 @@ def _by_casts(
     step: bool,
 ) -> ProveReport:
     """prove-world.lp or prove-step.lp, one solve per cast."""
+    bounds = space.bounds
+    most = (bounds.permanents, bounds.effects)
+    count = prove_world.cast_count(
+        space.permanent_cards, space.effect_cards, len(space.players), most
+    )
+    if count > prove_world.MAX_CASTS:
+        read = ", ".join(q for q in prop.queries if q not in _ONE_SOLVE)
+        raise QueryError(
+            f"{prop.path}: the property reads the {read} vocabulary, which the "
+            f"asp engine grounds one cast at a time (each permanent's card and controller); "
+            f"these bounds have {count:,} casts, more than {prove_world.MAX_CASTS:,}: name a "
+            "smaller pool with --cards (or fewer --permanents), or use --engine enumerate"
+        )
     found = prove_world.search(
         query,
         program,
         (space.permanent_cards, space.effect_cards),
         space.players,
-        (space.bounds.permanents, space.bounds.effects),
+        most,
         _around(space, _events(space), step),
         space.bounds.teams,
         consts,

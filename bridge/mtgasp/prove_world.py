@@ -23,6 +23,7 @@ included, ``property(A)``: no helper of a property can meet a predicate of the r
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -39,9 +40,11 @@ from .solve import Solution, SolveStats, plus_stats, solve
 
 __all__ = [
     "GROUNDED",
+    "MAX_CASTS",
     "Cast",
     "WorldSearch",
     "bound_facts",
+    "cast_count",
     "casts",
     "rename",
     "search",
@@ -139,6 +142,27 @@ def casts(
         for perms in itertools.combinations_with_replacement(perm_kinds, size - effects):
             for spells in itertools.combinations_with_replacement(effect_kinds, effects):
                 yield perms, spells
+
+
+#: The most casts a search may ground (about 25 ms of CPU each): more is refused before
+#: anything is ground, naming the count, rather than left to the time limit.
+MAX_CASTS = 10_000
+
+
+def cast_count(
+    permanent_cards: Sequence[str], effect_cards: Sequence[str], players: int, most: tuple[int, int]
+) -> int:
+    """How many casts :func:`casts` lists, of every size up to ``most[0] + most[1]``."""
+    perm_kinds, effect_kinds = len(permanent_cards) * players, len(effect_cards) * players**2
+    return sum(
+        _multisets(perm_kinds, perms) * _multisets(effect_kinds, effects)
+        for perms in range(most[0] + 1)
+        for effects in range(most[1] + 1)
+    )
+
+
+def _multisets(kinds: int, size: int) -> int:
+    return math.comb(kinds + size - 1, size) if kinds else int(size == 0)
 
 
 @cache
