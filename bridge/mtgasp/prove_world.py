@@ -1,18 +1,18 @@
 """The asp engine of ``mtgasp prove`` for every vocabulary it grounds: mana (could-produce),
 replacement orderings and life (orderings), with the board, characteristics and activations.
 
-**Why a grounding per multiset of cards.** With the cards of the board chosen by the solver too
-(``prove-activations.lp``), the grounder has to consider every effect of every pooled card on
-every slot: the replacement graphs of 616 and the values they compute (a gain doubled by any
-number of effects, mana replaced in any order) explode (8 GB after 184 s at 2 permanents and 7
-cards). Here the cards on the board are given to each grounding (``slot_card/2``,
-``effect_slot_card/2``), so each graph is that of the effects actually there, and everything
-else about the board (controllers, tapped, recently controlled, life totals, the step, teams,
-this turn's history, the players lasting effects name) is chosen in the program
-(``asp/queries/_boards.lp``) and searched by the solver: one solve covers every board with those
-cards. Sizes go up from none; within a size, the multisets go in a fixed order; the first
-multiset with a counterexample gives a smallest counterexample (the program's ``#minimize``
-picks one board of it). HOLDS: no multiset has one.
+**Why a grounding per cast.** With the cards of the board chosen by the solver too (as
+``prove-activations.lp`` chooses them), the grounder has to consider every effect of every pooled
+card on every slot, for every controller: the replacement graphs of 616 and the values they
+compute (a gain doubled by effects the grounder cannot rule out, again and again) explode (8 GB
+after 184 s at 2 permanents and 7 cards). Here each grounding is given a cast: each permanent's
+card and controller, each lasting effect's card, controller and named player (``slot/3``,
+``effect_slot/4``), so each graph is that of the effects actually there; everything else about
+the board (tapped, recently controlled, life totals, the step, this turn's history) is chosen in
+the program (``asp/queries/_boards.lp``) and searched by the solver: one solve covers every
+board of the cast. Sizes go up from none; within a size, the casts go in a fixed order; the
+first cast with a counterexample gives a smallest counterexample (the program's ``#minimize``
+picks one board of it). HOLDS: no cast has one.
 
 **The property's atoms are renamed** (``asp/queries/prove-world.lp``): an atom of the
 vocabulary ``A`` becomes ``vocabulary(A)`` (the queries' outputs under the names
