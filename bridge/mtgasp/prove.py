@@ -104,15 +104,21 @@ def _events(space: BoardSpace) -> list[Symbol]:
     ]
 
 
-def _one_solve(prop: Property, space: BoardSpace) -> ProveReport:
-    """prove-activations.lp: every board at once, the property as written."""
-    bounds = space.bounds
-    cards = sorted(bounds.cards or catalog.handwritten_names())
-    facts = [
-        *requests.bound_facts(bounds.permanents, [], cards),
+def one_solve_facts(space: BoardSpace) -> list[Symbol]:
+    """The facts of prove-activations.lp's search: the bounds, every pooled card's facts (the
+    cards are chosen in the program, instants and sorceries never as permanents)."""
+    cards = sorted(space.bounds.cards or catalog.handwritten_names())
+    return [
+        *requests.bound_facts(space.bounds.permanents, [], cards),
         *_around(space, [], step=False),
         *catalog.card_facts(cards),
     ]
+
+
+def _one_solve(prop: Property, space: BoardSpace) -> ProveReport:
+    """prove-activations.lp: every board at once, the property as written."""
+    bounds = space.bounds
+    facts = one_solve_facts(space)
     # Every model improves on the last (#minimize); the last found is a smallest counterexample.
     solution = solve("prove-activations", facts, user_programs=[prop.path])
     report = ProveReport(
