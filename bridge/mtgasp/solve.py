@@ -259,9 +259,8 @@ def _stats(ctl: clingo.Control, ground: float, solve: float, models: int) -> Sol
 
 
 def _statistic(ctl: clingo.Control, *path: bytes) -> int:
-    """One value of the last solve's statistics, ``ctl.statistics[...]...``: read through clingo's
-    C interface, as ``Control.statistics`` reads it, without building the whole tree of a few
-    hundred values (0.3 ms per solve; a small board's query solves in 0.01 ms)."""
+    """One value of ``ctl.statistics``, read as ``Control.statistics`` reads it, without building
+    the whole tree (0.3 ms per solve, where a small board's query solves in 0.01 ms)."""
     stats = _C_CALL("clingo_statistics_t*", _LIB.clingo_control_statistics, ctl._rep)
     key = _C_CALL("uint64_t", _LIB.clingo_statistics_root, stats)
     for part in path:
@@ -269,8 +268,7 @@ def _statistic(ctl: clingo.Control, *path: bytes) -> int:
     return int(_C_CALL("double", _LIB.clingo_statistics_value_get, stats, key))
 
 
-#: clingo's own helper for calls into its C interface, and that interface, as clingo's modules
-#: use them (unannotated, not exported).
+#: clingo's helper for calls into its C interface, and that interface (unannotated, private).
 _C_CALL = cast(Callable[..., Any], _internal._c_call)
 _LIB: Any = vars(_internal)["_lib"]
 
@@ -482,8 +480,7 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
-#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent
-#: card): a card's facts are the same for the whole process.
+#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent).
 _NONPERMANENT: dict[str, tuple[str, str] | None] = {}
 
 
