@@ -208,6 +208,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     effects: set[tuple[str, str, str]] = set()
     gained = dict(board.this_turn.gained_life)
     lost = dict(board.this_turn.lost_life)
+    drawn = dict(board.this_turn.drawn_in_draw_step)
+    pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
     cards = _object_cards(board, new)
     hit = False
     lost_game = []
@@ -229,6 +231,12 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             gained[args[0]] = args[1]
         elif name == "end_lost":
             lost[args[0]] = args[1]
+        elif name == "end_pt_effect":
+            item, card, controller, power, toughness, obj = args
+            entry = pt_created.setdefault(item, (card, controller, power, toughness, []))
+            entry[4].append(obj)
+        elif name == "end_drawn":
+            drawn[args[0]] = args[1]
         elif name == "end_lost_game":
             lost_game.append((args[0], args[1]))
         elif name == "end_damage":
@@ -262,6 +270,10 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         damage=tuple(sorted((o, n) for o, n in damage.items() if o in battlefield)),
         effects=tuple(sorted(effects)),
         tapped=tuple(sorted(tapped)),
+        drawn=tuple(sorted(drawn.items())),
+        pt_created=tuple(
+            sorted((c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values())
+        ),
     )
 
 
@@ -313,6 +325,11 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                 lines.append(f"{player}: -{n} {card} from {zone}")
     for card, controller, player in state.effects:
         lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
+    for card, controller, power, toughness, affected in state.pt_created:
+        lines.append(
+            f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "
+            "until end of turn (effects)"
+        )
     old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
     for player, amount in state.gained:
         if amount != old_gained.get(player, 0):
@@ -320,4 +337,7 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
     for player, amount in state.lost:
         if amount != old_lost.get(player, 0):
             lines.append(f"{player}: lost {amount} life this turn (history)")
+    for player, amount in state.drawn:
+        if amount != before.this_turn.drawn_in_draw_step.get(player, 0):
+            lines.append(f"{player}: drew {amount} cards in their draw step this turn (history)")
     return lines or ["nothing changed"]

@@ -77,6 +77,15 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         ):
             t, player = as_int(when), as_str(who)
             choices[t].append((rank(t, player), f"{player} chooses {names.card(obj)}"))
+    for s in by_name["chooses_type"]:
+        t, resolving, chosen_type = as_int(s.arguments[0]), s.arguments[1], s.arguments[2]
+        chooser = names.items[resolving].controller if resolving in names.items else ""
+        chosen = (
+            "a creature type no creature on the battlefield has"
+            if chosen_type.name == "other"
+            else f"the creature type {chosen_type.name}"
+        )
+        choices[t].append((rank(t, chooser), f"{chooser} chooses {chosen}"))
     for t, made in choices.items():
         events[t].append(", then ".join(text for _, text in sorted(made)))
     for s in by_name["sacrifices"]:
@@ -85,6 +94,14 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["discards"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} discards {names.card(obj)}")
+    for s in by_name["draw_outcome"]:
+        event, out = s.arguments
+        cards = as_int(out.arguments[1]) if out.name == "draw" else 0
+        if cards != 1:
+            events[as_int(event.arguments[0])].append(
+                f"{as_str(event.arguments[2])} would draw a card -> draws {cards} cards "
+                "instead (121.6)"
+            )
     for s in by_name["draws"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} draws {names.card(obj)}")

@@ -38,7 +38,7 @@ from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .cards import catalog
 from .errors import QueryError
-from .events import DamageEvent, LifeEvent, check_damage
+from .events import DamageEvent, DrawEvent, LifeEvent, check_damage, check_draw
 from .facts import board_facts
 from .solve import solve
 
@@ -122,19 +122,26 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    event: LifeEvent | DamageEvent | Literal["gain", "lose", "set"],
+    event: LifeEvent | DamageEvent | DrawEvent | Literal["gain", "lose", "set"],
     player: str | None = None,
     amount: int | None = None,
     *,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
-    """Apply a life event to a player, or a damage event (120), through replacement and
-    prevention effects, and what it triggers.
+    """Apply a life event to a player, a damage event (120) or a draw (121), through replacement
+    and prevention effects, and what it triggers.
 
-    ``event`` is a :class:`~mtgasp.events.LifeEvent` or :class:`~mtgasp.events.DamageEvent` (as
-    ``parse_event`` reads them, and as ``orderings`` takes them), or a life event's kind with
-    ``player`` and ``amount``.
+    ``event`` is a :class:`~mtgasp.events.LifeEvent`, :class:`~mtgasp.events.DamageEvent` or
+    :class:`~mtgasp.events.DrawEvent` (as ``parse_event`` reads them, and as ``orderings`` takes
+    them), or a life event's kind with ``player`` and ``amount``.
     """
+    if isinstance(event, DrawEvent):
+        check_draw(board, event)
+        facts = [requests.event_request(event)]
+        plural = "" if event.count == 1 else "s"
+        return _run(
+            "event", board, facts, f"{event.player} draws {event.count} card{plural}", max_courses
+        )
     if isinstance(event, DamageEvent):
         check_damage(board, event)
         facts = [requests.event_request(event)]
