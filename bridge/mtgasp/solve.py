@@ -21,7 +21,7 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
-from . import budget, progress
+from . import _fired, budget, progress
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
@@ -209,6 +209,11 @@ def _grounded(
             for _, statements in user:
                 for statement in statements:
                     builder.add(statement)
+            if _fired.recording():  # mtgasp coverage's fired record (off by default)
+                for rule in _fired.fired_rules(_program(path)):
+                    builder.add(rule)
+        if _fired.recording():
+            _fired.watch(ctl)
         start = time.perf_counter()
         budget.run(ctl, lambda: ctl.ground([("base", [])]))
         ground_seconds = time.perf_counter() - start
