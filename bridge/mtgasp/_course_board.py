@@ -92,7 +92,8 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         turn=board.turn,
         teams=teams,
         battlefield=tuple(battlefield),
-        effects=board.effects + _new_effects(board, state),
+        effects=tuple(e for e in board.effects if e.id not in state.used_up)
+        + _new_effects(board, state),
         pt_effects=_pt_effects(board, state, on_bf),
         hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
         graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},

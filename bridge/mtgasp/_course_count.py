@@ -30,6 +30,7 @@ _END_SIGNATURES = (
     ("end_effect", 4),
     ("end_drawn", 2),
     ("end_pt_effect", 6),
+    ("end_used_up", 1),
     ("hit_horizon", 0),
 )
 _END = {name for name, _ in _END_SIGNATURES}

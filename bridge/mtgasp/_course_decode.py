@@ -210,6 +210,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     lost = dict(board.this_turn.lost_life)
     drawn = dict(board.this_turn.drawn_in_draw_step)
     pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
+    used_up: set[str] = set()
     cards = _object_cards(board, new)
     hit = False
     lost_game = []
@@ -235,6 +236,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             item, card, controller, power, toughness, obj = args
             entry = pt_created.setdefault(item, (card, controller, power, toughness, []))
             entry[4].append(obj)
+        elif name == "end_used_up":
+            used_up.add(args[0])
         elif name == "end_drawn":
             drawn[args[0]] = args[1]
         elif name == "end_lost_game":
@@ -271,6 +274,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         effects=tuple(sorted(effects)),
         tapped=tuple(sorted(tapped)),
         drawn=tuple(sorted(drawn.items())),
+        used_up=tuple(sorted(used_up)),
         pt_created=tuple(
             sorted((c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values())
         ),
@@ -325,6 +329,11 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                 lines.append(f"{player}: -{n} {card} from {zone}")
     for card, controller, player in state.effects:
         lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
+    for effect in before.effects:
+        if effect.id in state.used_up:
+            lines.append(
+                f"{effect.controller}: the shield {effect.id} ({effect.card}) is used up (615.7)"
+            )
     for card, controller, power, toughness, affected in state.pt_created:
         lines.append(
             f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "

@@ -111,6 +111,10 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         combat = "combat damage" if damage_kind.name == "combat" else "damage"
         plain = f"{names.card(source)} deals {as_int(would)} {combat} to {names.card(target)}"
         events[as_int(event.arguments[0])].append(_damage_result(plain, as_int(would), out, names))
+    for s in by_name["shield_used"]:
+        events[as_int(s.arguments[1])].append(
+            f"the shield {as_str(s.arguments[0])} is used up (615.7)"
+        )
     for s in by_name["life_outcome"]:
         event, out = s.arguments
         t = as_int(event.arguments[0])
