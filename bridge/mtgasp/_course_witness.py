@@ -146,10 +146,14 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     steps: list[tuple[int, Symbol | str]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
     steps += [(t, "state-based actions (704.3)") for t in _sba_steps(by_name, names, events)]
     steps += _combat_steps(by_name)
+    steps += [
+        (as_int(s.arguments[1]), f"the {s.arguments[0].name} step begins (500.1)")
+        for s in by_name["step_start"]
+    ]
     for t, act in sorted(steps, key=lambda step: step[0]):
         life = ", ".join(sorted(life_at[t]))
         if isinstance(act, str):
-            body = "; ".join(events.get(t, [])) or "no damage"
+            body = "; ".join(events.get(t, [])) or ("nothing" if "begins" in act else "no damage")
             lines.append(f"{t}. {act}: {body}. Life: {life}.")
         else:
             lines.append(

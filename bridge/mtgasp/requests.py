@@ -26,6 +26,7 @@ __all__ = [
     "pay_for",
     "pay_request",
     "question",
+    "step_through",
     "tap_request",
 ]
 
@@ -115,6 +116,11 @@ def pay_for(player: str) -> Symbol:
 def begin_step(step: str) -> Symbol:
     """``begin_step(S)``: step S begins."""
     return Function("begin_step", [Function(step)])
+
+
+def step_through(step: str) -> Symbol:
+    """``step_through(S)``: the course goes on through the following steps up to S (500.1)."""
+    return Function("step_through", [Function(step)])
 
 
 def begin_next_step() -> Symbol:

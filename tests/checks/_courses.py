@@ -1,7 +1,7 @@
 """Shared verification of course cases (step, resolve, event, cast).
 
-``args``: ``step`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``, ``copy``,
-``controller`` (cast). ``expect`` keys, each optional:
+``args``: ``step``, ``through`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``,
+``copy``, ``controller`` (cast). ``expect`` keys, each optional:
 
 - ``triggered``: the begin-step triggers, as ``"permanent>player"`` (exactly these)
 - ``not_triggered``: ``{permanent: "rule"}`` (exactly these)
@@ -38,7 +38,7 @@ from mtgasp.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
     if query == "step":
-        return step(board, args["step"])
+        return step(board, args["step"], through=args.get("through"))
     if query == "resolve":
         return resolve(board)
     if query == "event":
