@@ -111,7 +111,7 @@ def _pt_effects(
     created ("until end of turn", 613.4c), each with an id of its own and a later timestamp
     (613.7)."""
     kept = []
-    for effect in board.pt_effects:
+    for effect in () if state.turn_effects_ended else board.pt_effects:
         affects = tuple(o for o in effect.affects if o in on_bf)
         if affects:
             kept.append(replace(effect, affects=affects))

@@ -211,6 +211,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     drawn = dict(board.this_turn.drawn_in_draw_step)
     pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
     used_up: set[str] = set()
+    turn_ended = False
     cards = _object_cards(board, new)
     hit = False
     lost_game = []
@@ -238,6 +239,8 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             entry[4].append(obj)
         elif name == "end_used_up":
             used_up.add(args[0])
+        elif name == "end_turn_effects_ended":
+            turn_ended = True
         elif name == "end_drawn":
             drawn[args[0]] = args[1]
         elif name == "end_lost_game":
@@ -275,6 +278,7 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         tapped=tuple(sorted(tapped)),
         drawn=tuple(sorted(drawn.items())),
         used_up=tuple(sorted(used_up)),
+        turn_effects_ended=turn_ended,
         pt_created=tuple(
             sorted((c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values())
         ),
@@ -331,9 +335,13 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
         lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
     for effect in before.effects:
         if effect.id in state.used_up:
-            lines.append(
-                f"{effect.controller}: the shield {effect.id} ({effect.card}) is used up (615.7)"
-            )
+            how = "ends (514.2)" if state.turn_effects_ended else "is used up (615.7)"
+            lines.append(f"{effect.controller}: the effect {effect.id} ({effect.card}) {how}")
+    if state.turn_effects_ended:
+        lines.extend(
+            f"{effect.controller}: the effect {effect.id} ends (514.2)"
+            for effect in before.pt_effects
+        )
     for card, controller, power, toughness, affected in state.pt_created:
         lines.append(
             f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "

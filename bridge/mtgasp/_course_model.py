@@ -48,7 +48,8 @@ class FinalState:
     drawn: tuple[tuple[str, int], ...] = ()  # cards drawn in the draw step this turn (504.1)
     # created "gets +A/+B until end of turn" effects: (card, controller, A, B, affected), 613.4c
     pt_created: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = ()
-    used_up: tuple[str, ...] = ()  # the board's prevention shields used up (615.7)
+    used_up: tuple[str, ...] = ()  # the board's effects used up (615.7) or ended (514.2)
+    turn_effects_ended: bool = False  # the cleanup step began: "until end of turn" ends (514.2)
 
 
 @dataclass(frozen=True)

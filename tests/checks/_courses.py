@@ -24,6 +24,8 @@
 - ``unmodelled``: a substring of some "not modelled" line of the report
 - ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
 - ``some_pt``: ``{id: "P/T"}``, a creature's power and toughness in some final state
+- ``board_effects``: the ids of the resulting board's lasting and power/toughness effects, in
+  every final state (615.7, 514.2)
 - ``drawn``: ``{player: n}`` cards drawn in the draw step this turn in every final state (504.1)
 """
 
@@ -122,6 +124,10 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     for perm, wanted in expect.get("some_pt", {}).items():
         found_pt = {f"{p}/{t}" for o in outcomes for c, p, t in o.state.creatures if c == perm}
         assert wanted in found_pt, f"power/toughness of {perm}: {found_pt}"
+    if "board_effects" in expect:
+        for o in outcomes:
+            ids = sorted(e.id for e in (*o.board.effects, *o.board.pt_effects))
+            assert ids == sorted(expect["board_effects"]), f"effects on the board: {ids}"
     for player, amount in expect.get("drawn", {}).items():
         for o in outcomes:
             have = o.board.this_turn.drawn_in_draw_step.get(player, 0)
