@@ -11,7 +11,6 @@ that no board within the bounds is one. Bounds are stated in every answer.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,42 +23,10 @@ from ._symbols import as_str, value
 from ._text import quote
 from .cards import catalog
 from .errors import QueryError
-from .solve import SolveStats, parse_program, solve
+from .prove_types import MAX_PERMANENTS, MAX_PLAYERS, Bounds, ProveReport
+from .solve import parse_program, solve
 
 __all__ = ["Bounds", "ProveReport", "prove"]
-
-#: The most permanents and players a search may ask for (the search grows exponentially).
-MAX_PERMANENTS = 8
-MAX_PLAYERS = 4
-
-
-@dataclass(frozen=True)
-class Bounds:
-    """Which boards are searched: up to ``permanents`` permanents, each one of ``cards``, for
-    ``players`` players (p1 active, then p2, ...), in the first main phase of turn 2."""
-
-    permanents: int = 3
-    players: int = 2
-    cards: tuple[str, ...] = ()  # empty: every hand-written card (asp/cards)
-
-    def __str__(self) -> str:
-        cards = f"{len(self.cards)} cards" if self.cards else "every hand-written card"
-        permanents = "permanent" if self.permanents == 1 else "permanents"
-        return f"up to {self.permanents} {permanents} of {cards}, {self.players} players"
-
-
-@dataclass(frozen=True)
-class ProveReport:
-    """``holds`` when no board within ``bounds`` is a counterexample (proved: unsatisfiable);
-    otherwise ``counterexample`` is one such board as a board file (YAML) and ``reasons`` are the
-    property's ``counterexample(Why)`` terms on it."""
-
-    property: str
-    bounds: Bounds
-    holds: bool
-    reasons: tuple[str, ...]
-    counterexample: str | None
-    stats: SolveStats
 
 
 def prove(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
