@@ -116,12 +116,12 @@ def test_bad_properties_are_usage_errors(
     ("options", "message"),
     [
         (["--engine", "enumerate", "--teams"], "needs --players 4"),
-        (["--effects", "1"], "the asp engine does not take"),
+        (["--jobs", "2"], "the asp engine does not take"),
         (["--engine", "enumerate", "--steps", "lunch"], "'lunch' is not a step"),
         (["--engine", "enumerate", "--life", "x"], "expected whole numbers"),
         (["--engine", "enumerate", "--cards", "Forrest"], "unknown card"),
     ],
-    ids=["teams", "asp-rich", "step", "life", "card"],
+    ids=["teams", "asp-jobs", "step", "life", "card"],
 )
 def test_bad_bounds_are_usage_errors(
     capsys: pytest.CaptureFixture[str], options: list[str], message: str

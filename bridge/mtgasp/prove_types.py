@@ -83,3 +83,7 @@ class ProveReport:
     cpu_seconds: float = 0.0
     board_file: str | None = None
     """With ``--board FILE``: the one board the property was evaluated on."""
+    casts: int | None = None
+    """The asp engine, one solve per cast: how many casts were ground and solved."""
+    step: str | None = None
+    """``--step``: the event of the counterexample's step."""

@@ -25,7 +25,7 @@ import clingo.ast
 from .errors import QueryError
 from .solve import parse_program
 
-__all__ = ["QUERIES", "VOCABULARY", "Predicate", "Property", "check_property"]
+__all__ = ["QUERIES", "STEP_VOCABULARY", "VOCABULARY", "Predicate", "Property", "check_property"]
 
 
 @dataclass(frozen=True)
@@ -131,6 +131,20 @@ VOCABULARY: tuple[Predicate, ...] = (
     ),
 )
 
+#: The step vocabulary of the one-step inductive check (``mtgasp prove --step``, the asp engine
+#: only: asp/queries/prove-step.lp): what one step from the board does. With it a property may
+#: read the board's vocabulary and the characteristics (the state before the step).
+STEP_VOCABULARY: tuple[Predicate, ...] = _table(
+    "step",
+    """
+    step_event/1                E is the step: a life event, gain_life(P, N) or lose_life(P, N)
+    life_holder/2               P's gains and losses change H's life (P's, or P's team's: 810.9)
+    life_before/2               H's life total before the step
+    life_after/2                H's life total after the step's whole course (616.1, 603, 704)
+    step_unfinished/0           something was still on the stack at the horizon (608.1)
+    """,
+)
+
 #: The queries, in the order the enumerate engine asks them.
 QUERIES: tuple[str, ...] = tuple(dict.fromkeys(p.query for p in VOCABULARY))
 
@@ -146,8 +160,10 @@ class Property:
     queries: tuple[str, ...]
 
 
-def check_property(path: Path) -> Property:
-    """The property in ``path``, checked (a QueryError says what is wrong and where)."""
+def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
+    """The property in ``path``, checked (a QueryError says what is wrong and where); ``extra``
+    are further predicates it may read (``STEP_VOCABULARY``)."""
+    by_signature = {**_BY_SIGNATURE, **{(p.name, p.arity): p for p in extra}}
     if not path.is_file():
         raise QueryError(f"{path}: no such property file")
     statements = parse_program(path)
@@ -167,8 +183,8 @@ def check_property(path: Path) -> Property:
             'counterexample("why") :- legal(activate(O, N)), tapped(O), ability_cost(O, N, tap).'
         )
     for signature in sorted(defined):
-        if signature in _BY_SIGNATURE:
-            predicate = _BY_SIGNATURE[signature]
+        if signature in by_signature:
+            predicate = by_signature[signature]
             raise QueryError(
                 f"{path}: the property defines {predicate.signature}, which the {predicate.query} "
                 "vocabulary gives (docs/consistency.md): a property only reads it; name the "
@@ -178,11 +194,12 @@ def check_property(path: Path) -> Property:
     for signature, where in sorted(read.items()):
         if signature in defined:
             continue
-        known = _BY_SIGNATURE.get(signature)
+        known = by_signature.get(signature)
         if known is None:
             raise QueryError(_unknown(where, signature))
         queries.add(known.query)
-    return Property(path, statements, tuple(q for q in QUERIES if q in queries))
+    order = (*QUERIES, *dict.fromkeys(p.query for p in extra))
+    return Property(path, statements, tuple(q for q in order if q in queries))
 
 
 def _where(statement: Any) -> str:

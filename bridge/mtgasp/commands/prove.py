@@ -33,17 +33,21 @@ ASP file of normal rules that defines counterexample(Why) from the property voca
 board's predicates and each query's outputs (could_produce/2, legal/1, outcome/2, orderings/3,
 ...; docs/consistency.md lists them per query).
 
-Two engines. asp (the default): one solve searches every board at once, the rules ground over
-chosen boards: up to N permanents, each any of the cards, controlled by any player, tapped or
-not, under its controller's control since the turn began or not (players p1, p2, ...; p1
-active; turn 2, first main phase); it reads the activations vocabulary. enumerate: every
+Two engines. asp (the default): clingo searches the boards: when the property reads only the
+board, characteristics and activations vocabularies, one solve over every board at once (the
+rules ground over chosen boards); when it reads could-produce or orderings too, one solve per
+cast (each permanent's card and controller given, the rest chosen), since the replacement graphs
+ground only over known effects; orderings/3 it refuses (use enumerate). enumerate: every
 canonical board (a multiset of permanents and lasting effects, smallest first) within the
 bounds, the normal queries on each, the property evaluated on their outputs, on every core
-(--jobs) or a Dask cluster (--dask); it reads every vocabulary, and searches the richer board
-space of --teams, --effects, --life, --steps and --history.
+(--jobs) or a Dask cluster (--dask); it reads every vocabulary. Both search the board space of
+--teams, --effects, --life, --steps and --history (players p1, p2, ...; p1 active; turn 2).
+--step (asp): the one-step inductive check: from every state within the bounds, one life event
+and its whole course; the property may also read the step vocabulary (life_before/2,
+life_after/2, ...; docs/consistency.md).
 
-Either way the answer is exhaustive within the bounds: HOLDS (with the number of boards the
-enumerate engine covered), or a smallest counterexample as a board file that every command reads
+Either way the answer is exhaustive within the bounds: HOLDS (with the number of boards
+covered), or a smallest counterexample as a board file that every command reads
 (--save FILE writes it; `mtgasp prove PROPERTY --board FILE` evaluates the property on it).
 Exit code 0: the property holds; 1: a counterexample was found; 2: a bad property or bound.
 
@@ -51,6 +55,8 @@ examples:
   mtgasp prove examples/properties/summoning-sickness.lp --permanents 3
   mtgasp prove examples/properties/reflecting-pool.lp --engine enumerate --effects 1 \\
     --cards "Reflecting Pool,Forest,Island,Pale Moon"
+  mtgasp prove examples/properties/emperion-step.lp --step --permanents 2 \\
+    --cards "Platinum Emperion,Rhox Faithmender"
   mtgasp prove examples/properties/reflecting-pool.lp --board counterexample.yaml"""
     parser.add_argument("property", metavar="PROPERTY", help="the property (an ASP file)")
     parser.add_argument(
@@ -80,7 +86,7 @@ examples:
         help="the cards a permanent (or, with --effects, a lasting effect) may be, by Oracle "
         "name, comma-separated (default: every hand-written card)",
     )
-    rich = parser.add_argument_group("the richer board space (--engine enumerate)")
+    rich = parser.add_argument_group("the richer board space")
     rich.add_argument(
         "--teams",
         action="store_true",
@@ -138,6 +144,12 @@ examples:
     parser.add_argument(
         "--save", metavar="FILE", help="write the counterexample found (a board file) to FILE"
     )
+    parser.add_argument(
+        "--step",
+        action="store_true",
+        help="asp: the one-step inductive check: every state within the bounds, then one life "
+        "event (each player gains and loses each of --amounts) and its whole course",
+    )
     _common.add_json(parser)
 
 
@@ -172,11 +184,6 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
         given = [
             name
             for name, on in (
-                ("--teams", bounds.teams),
-                ("--effects", bounds.effects),
-                ("--life", bounds.lives),
-                ("--steps", bounds.steps),
-                ("--history", bounds.history),
                 ("--jobs", args.jobs is not None),
                 ("--dask", args.dask),
                 ("--board", args.board),
@@ -189,6 +196,8 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
                 f"{'this option' if len(given) == 1 else 'these options'}; "
                 "use --engine enumerate"
             )
+    elif args.step:
+        raise QueryError("--step: the one-step inductive check is the asp engine's; drop --engine")
     if args.jobs is not None and not 1 <= args.jobs <= 4096:
         raise QueryError("--jobs must be between 1 and 4096")
     return bounds
@@ -197,9 +206,9 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
 def run(args: argparse.Namespace) -> str:
     bounds = bounds_of(args)
     if args.engine == "asp":
-        from ..prove import prove
+        from ..prove import prove, prove_step
 
-        report = prove(args.property, bounds)
+        report = (prove_step if args.step else prove)(args.property, bounds)
     elif args.board is not None:
         from ..prove_enumerate import prove_board
 
@@ -233,16 +242,20 @@ def to_json(report: ProveReport) -> dict[str, Any]:
     }
     if report.board_file is not None:
         data["board"] = report.board_file
+    bounds = report.bounds
+    data["bounds"].update(
+        teams=bounds.teams,
+        effects=bounds.effects,
+        life=list(bounds.lives) or None,
+        steps=list(bounds.steps) or None,
+        history=bounds.history,
+        amounts=list(bounds.amounts),
+    )
+    if report.casts is not None:
+        data["casts"] = report.casts
+    if report.step is not None:
+        data["step"] = report.step
     if report.engine != "asp":
-        bounds = report.bounds
-        data["bounds"].update(
-            teams=bounds.teams,
-            effects=bounds.effects,
-            life=list(bounds.lives) or None,
-            steps=list(bounds.steps) or None,
-            history=bounds.history,
-            amounts=list(bounds.amounts),
-        )
         data["engine"] = report.engine
         data["boards"] = report.boards
         data["queries"] = list(report.queries)
@@ -251,7 +264,7 @@ def to_json(report: ProveReport) -> dict[str, Any]:
 
 def to_text(report: ProveReport, saved: str | None = None) -> str:
     if report.engine == "asp":
-        return _asp_text(report)
+        return _asp_text(report, saved)
     queries = ", ".join(report.queries) or "none"
     if report.board_file is not None:
         verdict = "HOLDS on this board" if report.holds else "FAILS on this board:"
@@ -286,15 +299,25 @@ def to_text(report: ProveReport, saved: str | None = None) -> str:
     return "\n".join(lines)
 
 
-def _asp_text(report: ProveReport) -> str:
-    lines = [f"Property {report.property}, on every board of {report.bounds}:"]
+def _asp_text(report: ProveReport, saved: str | None = None) -> str:
+    casts = "" if report.casts is None else f"; one solve per cast: {report.casts:,} casts"
+    step = " and one life event from each (--step)" if "step" in report.queries else ""
+    lines = [f"Property {report.property}, on every board of {report.bounds}{step}:"]
     if report.holds:
+        boards = "" if report.boards is None else f"none of the {report.boards:,} boards is one; "
         lines.append(
-            "HOLDS: no board within these bounds is a counterexample (the search is exhaustive: "
-            "clingo proved there is none)."
+            f"HOLDS: no board within these bounds is a counterexample ({boards}the search is "
+            f"exhaustive: clingo proved there is none{casts})."
         )
         return "\n".join(lines)
-    lines.append("FAILS. A smallest counterexample (save it, then `mtgasp activations FILE`):")
+    file = saved or "FILE"
+    shown = sorted({_SHOWN_BY[q] for q in report.queries if q in _SHOWN_BY}) or ["activations"]
+    hint = "; ".join(f"`mtgasp {q} {file}`" for q in shown)
+    where = f"saved as {saved}" if saved else "save it as FILE (or use --save FILE)"
+    at = "" if report.casts is None else f" at cast {report.casts:,} (one solve per cast)"
+    lines.append(f"FAILS{at}. A smallest counterexample ({where}; then {hint}):")
+    if report.step is not None:
+        lines.append(f"  step: {report.step}")
     lines.extend(f"  counterexample: {reason}" for reason in report.reasons)
     lines += ["", (report.counterexample or "").rstrip("\n")]
     return "\n".join(lines)
