@@ -157,7 +157,11 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     if any(len(request) > 1 for request in requests):
         raise ValueError("life_orderings takes events without a cause")
     solution = solve(
-        "orderings", board_facts(board), extra=[r for r, *_ in requests], consts=_CONSTS
+        "orderings",
+        board_facts(board),
+        extra=[r for r, *_ in requests],
+        consts=_CONSTS,
+        sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
     reports = []
@@ -229,6 +233,7 @@ def event_graph(
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
         },
+        sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
     return _checked(EventGraph.read(model, solution.stats))
