@@ -1,14 +1,22 @@
-"""Benchmark the activations query on one board per size (default 10, 100, 1,000, 10,000).
+"""Benchmark the activations query on one board per size (default 10, 100, 1,000, 10,000), and
+on a batch of small boards, in boards per CPU second on one core.
 
 Each size runs in its own Python process, so its peak resident memory is its own. For each size:
 board load (YAML parse + validation, from a file), fact building, grounding size and time, solving
 time, solver choices (a deterministic query makes none), peak memory, and how each grows per
 permanent against a baseline size measured in the same run.
 
+The small boards (``--small N``, default 200 boards of about 20 permanents, ``benchmarks.batch``'s)
+go end to end (load + query) through one process pinned to one core, in three modes: exact (the
+default: mana costs the encodings decide at once, 601-payment-bounds.lp, the rest by the castable
+query), the baseline of the same run (every mana cost by the castable query, as before issue 13),
+and without the mana check. The exact answers must equal the baseline's on every board.
+
 Run from the repository root::
 
     python -m benchmarks.activations
     python -m benchmarks.activations --sizes 100 1000 --json results.json
+    python -m benchmarks.activations --sizes 10 --small 500
 """
 
 from __future__ import annotations
@@ -172,6 +180,90 @@ def _atoms_by_predicate(board: Any) -> dict[str, int]:
     return dict(counts.most_common(6))
 
 
+#: Small boards per second per core (end to end, load + query) that issue 13 asks for.
+SMALL_AIMS = {"exact": 200, "no_mana_check": 500}
+
+
+def measure_small(count: int, seed: int, repeat: int) -> dict[str, Any]:
+    """Boards per CPU second on one core, end to end, in each mode (the child side)."""
+    from mtgasp import activations, parse_board
+    from mtgasp.castable import payments
+    from mtgasp.checker import Checker
+
+    from ._common import pin_to_one_core
+    from .batch import _boards
+
+    pin_to_one_core()
+    texts = _boards(count, 20, seed)
+    checker = Checker()
+    warm = parse_board(texts[0])
+    checker.activations(warm)
+    checker.activations(warm, check_mana=False)
+
+    def baseline(text: str) -> Any:
+        # Every mana cost by the castable query (activations.lp with its verdicts, issue 9).
+        board = parse_board(text)
+        controllers = sorted({p.controller for p in board.battlefield})
+        return activations(board, known=payments(board, controllers, cards=False))
+
+    modes = {
+        "exact": lambda text: checker.activations(parse_board(text)),
+        "baseline_exact_castable_always": baseline,
+        "no_mana_check": lambda text: checker.activations(parse_board(text), check_mana=False),
+    }
+    seconds: dict[str, float] = {}
+    answers: dict[str, list[Any]] = {}
+    for _ in range(repeat):
+        for mode, work in modes.items():  # alternated, so load drifts reach every mode alike
+            start = time.process_time()
+            answers[mode] = [work(text) for text in texts]
+            seconds[mode] = min(seconds.get(mode, float("inf")), time.process_time() - start)
+    mismatches = sum(
+        1
+        for one, other in zip(
+            answers["exact"], answers["baseline_exact_castable_always"], strict=True
+        )
+        if one.activations != other.activations
+    )
+    return {
+        "boards": count,
+        "repeat": repeat,
+        "cpu_seconds": seconds,
+        "boards_per_cpu_second": {mode: count / s for mode, s in seconds.items()},
+        "mismatches": mismatches,
+    }
+
+
+def _run_small(args: argparse.Namespace) -> dict[str, Any]:
+    command = [sys.executable, "-m", "benchmarks.activations", "--child-small", str(args.small)]
+    command += ["--seed", str(args.seed), "--repeat", str(args.repeat or 3)]
+    done = subprocess.run(
+        command, cwd=ROOT, capture_output=True, text=True, check=False, timeout=args.timeout
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"small boards failed:\n{done.stderr}")
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def _small_text(small: dict[str, Any]) -> str:
+    rates = small["boards_per_cpu_second"]
+    rows = [
+        [mode.replace("_", " "), f"{rates[mode]:.0f}", f"{small['cpu_seconds'][mode]:.2f}"]
+        for mode in rates
+    ]
+    out = [
+        f"\nSmall boards: {small['boards']} boards of about 20 permanents, end to end (load + "
+        f"query), one process pinned to one core, best of {small['repeat']} passes (CPU time)",
+        table(["mode", "boards per CPU s", "CPU s"], rows),
+        f"exact answers that differ from the baseline's: {small['mismatches']}",
+    ]
+    for mode, aim in SMALL_AIMS.items():
+        verdict = "met" if rates[mode] >= aim else "MISSED"
+        out.append(f"Aim (issue 13): {mode.replace('_', ' ')} at least {aim} boards/s: {verdict}.")
+    return "\n".join(out)
+
+
 def _run_child(size: int, args: argparse.Namespace) -> dict[str, Any]:
     command = [sys.executable, "-m", "benchmarks.activations", "--child", str(size)]
     command += ["--seed", str(args.seed), "--repeat", str(args.repeat or _default_repeat(size))]
@@ -322,6 +414,8 @@ def _text(result: dict[str, Any]) -> str:
             f"with --no-mana-check {aim['no_mana_check_cpu_seconds']:.3f} s CPU, "
             f"{'met' if aim['no_mana_check_met'] else 'MISSED'}."
         )
+    if result.get("small") is not None:
+        out.append(_small_text(result["small"]))
     return "\n".join(out)
 
 
@@ -369,7 +463,16 @@ def _parser() -> argparse.ArgumentParser:
         metavar="SECONDS",
         help="give up on a size after SECONDS and report it as unfinished (default: %(default)s)",
     )
+    parser.add_argument(
+        "--small",
+        type=int,
+        default=200,
+        metavar="N",
+        help="also N small boards end to end, in boards per CPU second (0: none; default: "
+        "%(default)s)",
+    )
     parser.add_argument("--child", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--child-small", type=int, help=argparse.SUPPRESS)
     return parser
 
 
@@ -378,6 +481,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.child is not None:
         record = measure(args.child, args.seed, args.repeat or 1, args.atoms_by_predicate)
         print(json.dumps(record))
+        return 0
+    if args.child_small is not None:
+        print(json.dumps(measure_small(args.child_small, args.seed, args.repeat or 3)))
         return 0
     sizes = sorted(set(args.sizes))
     if any(size < 1 for size in sizes):
@@ -396,9 +502,10 @@ def main(argv: list[str] | None = None) -> int:
         "sizes": records,
         "scaling": _scaling(finished, baseline),
         "aim": _aim(records),
+        "small": _run_small(args) if args.small > 0 else None,
     }
     emit(result, args.json, _text)
-    return 0
+    return 1 if result["small"] is not None and result["small"]["mismatches"] else 0
 
 
 if __name__ == "__main__":

@@ -35,3 +35,15 @@ def test_could_produce_agrees_with_the_python_fixed_point(seed: int) -> None:
     got = {p.permanent: set(p.types) for p in report.permanents}
     assert got == expected
     assert report.stats.choices == 0
+
+
+def test_the_grounding_is_linear_in_the_board() -> None:
+    # Issue 13: at most 60 atoms per permanent on the benchmark's 1,000-permanent board (it was
+    # 238 while every hypothetical mana event had its own replacement graph; they now share one
+    # per context and value, 106-mana.lp), and no more per permanent on a board twice as large.
+    per_permanent = []
+    for size in (1000, 2000):
+        board = parse_board(yaml.safe_dump(bench.board_data(size)), source=f"size {size}")
+        per_permanent.append(could_produce(board).stats.atoms / size)
+    assert per_permanent[0] <= 60
+    assert per_permanent[1] <= per_permanent[0]

@@ -75,7 +75,8 @@ def _count(
 
 def _final_key(model: Sequence[Symbol]) -> tuple[Symbol, ...]:
     """The final-state atoms of a model (``end_*``, ``hit_horizon``), in the model's order."""
-    return tuple([s for s in model if _name(s) in _END])
+    known = _NAMES
+    return tuple([s for s in model if (known.get(s._rep) or _name(s)) in _END])
 
 
 def _state_id(atoms: Iterable[Symbol]) -> frozenset[int]:

@@ -11,7 +11,7 @@ from clingo import Symbol
 
 from ._board_tokens import TokenDefinition
 from ._course_board import _final_board
-from ._course_count import Query, _name, _py, _state_id
+from ._course_count import _NAMES, Query, _name, _py, _state_id
 from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
 from ._course_names import _item_id
 from ._symbols import as_int, as_str
@@ -39,9 +39,11 @@ def _decode(
     mana_values: set[tuple[str, str, int]] = set()
     outcomes = []
     for model, key in zip(models, keys, strict=True):
-        names = {_name(s) for s in model}
+        by_name = _by_name(model)
         state = replace(
-            _final_state(board, key, new), creatures=_creatures(model), tokens=_tokens(model)
+            _final_state(board, key, new),
+            creatures=_creatures(by_name.get("end_pt", ())),
+            tokens=_tokens(by_name.get("end_token", ()), by_name.get("token_characteristic", ())),
         )
         new_board = _final_board(board, state, new)
         outcomes.append(
@@ -54,17 +56,14 @@ def _decode(
                 _source=board,
             )
         )
-        if not names & {"unmodelled", "damage_unmodelled", "mana_value", "spell_mana_value"}:
-            continue
-        for s in model:
-            if s.name == "unmodelled":
-                unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
-            elif s.name == "damage_unmodelled":
-                unmodelled.add(f"{_damage_text(s.arguments[0])}: {as_str(s.arguments[1])}")
-            elif s.name == "mana_value":
-                mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
-            elif s.name == "spell_mana_value":
-                mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
+        for s in by_name.get("unmodelled", ()):
+            unmodelled.add(f"{as_str(s.arguments[0])}: {as_str(s.arguments[1])}")
+        for s in by_name.get("damage_unmodelled", ()):
+            unmodelled.add(f"{_damage_text(s.arguments[0])}: {as_str(s.arguments[1])}")
+        for s in by_name.get("mana_value", ()):
+            mana_values.add(("battlefield", as_str(s.arguments[0]), as_int(s.arguments[1])))
+        for s in by_name.get("spell_mana_value", ()):
+            mana_values.add(("stack", _item_id(s.arguments[0]), as_int(s.arguments[1])))
     outcomes.sort(
         key=lambda o: (
             -o.courses,
@@ -102,35 +101,46 @@ def _damage_text(event: Symbol) -> str:
     return f"{as_str(source)} dealing {as_int(amount)} damage to {as_str(target)}"
 
 
-def _creatures(model: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
+def _by_name(model: Sequence[Symbol]) -> dict[str, list[Symbol]]:
+    """A model's symbols grouped by name (names cached by handle: one pass, few calls into C)."""
+    groups: dict[str, list[Symbol]] = {}
+    known = _NAMES
+    for s in model:
+        name = known.get(s._rep)
+        if name is None:
+            name = _name(s)
+        group = groups.get(name)
+        if group is None:
+            groups[name] = [s]
+        else:
+            group.append(s)
+    return groups
+
+
+def _creatures(end_pt: Sequence[Symbol]) -> tuple[tuple[str, int, int], ...]:
     """Each creature's power and toughness in the final state (``end_pt``, 613.4)."""
-    return tuple(
-        sorted(
-            (object_id(_py(s.arguments[0])), as_int(s.arguments[1]), as_int(s.arguments[2]))
-            for s in model
-            if s.name == "end_pt"
-        )
-    )
+    values = [_py(s) for s in end_pt]  # ("end_pt", object, power, toughness)
+    return tuple(sorted((object_id(v[1]), v[2], v[3]) for v in values))
 
 
-def _tokens(model: Sequence[Symbol]) -> tuple[tuple[str, str, TokenDefinition], ...]:
+def _tokens(
+    end_token: Sequence[Symbol], characteristics: Sequence[Symbol]
+) -> tuple[tuple[str, str, TokenDefinition], ...]:
     """The tokens a course created that are on the battlefield at its end (111.4): id, controller
     and definition (``end_token``, ``token_characteristic``)."""
     traits: dict[Any, list[Any]] = {}
-    for s in model:
-        if s.name == "token_characteristic":
-            traits.setdefault(_py(s.arguments[0]), []).append(_py(s.arguments[1]))
+    for s in characteristics:
+        traits.setdefault(_py(s.arguments[0]), []).append(_py(s.arguments[1]))
     found = []
-    for s in model:
-        if s.name == "end_token":
-            definition = _py(s.arguments[1])
-            found.append(
-                (
-                    object_id(_py(s.arguments[0])),
-                    as_str(s.arguments[2]),
-                    _definition(definition[1], traits.get(definition, [])),
-                )
+    for s in end_token:
+        definition = _py(s.arguments[1])
+        found.append(
+            (
+                object_id(_py(s.arguments[0])),
+                as_str(s.arguments[2]),
+                _definition(definition[1], traits.get(definition, [])),
             )
+        )
     return tuple(sorted(found, key=lambda t: t[0]))
 
 
@@ -305,6 +315,8 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
         old_zone = getattr(before, zone)
         new_zone = getattr(after, zone)
         for player in [p.name for p in before.players]:
+            if old_zone.get(player, ()) == new_zone.get(player, ()):
+                continue  # nothing moved (most zones of most outcomes)
             old_cards = Counter(old_zone.get(player, ()))
             new_cards = Counter(new_zone.get(player, ()))
             for card, n in sorted((new_cards - old_cards).items()):

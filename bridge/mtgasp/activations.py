@@ -1,9 +1,10 @@
 """The activations query: every activated ability on the board, legal or illegal with its reasons.
 
 Answers "which abilities can be activated right now, and if not, which rule forbids it?"
-(602, 107.5, 107.6, 302.6, 702.10c). Mana costs are checked exactly by the castable query
-(601.2h: it can be paid now, or the rule forbids it); other costs are reported as not checked yet,
-never silently as payable.
+(602, 107.5, 107.6, 302.6, 702.10c). Mana costs are checked exactly (601.2h: it can be paid now,
+or the rule forbids it): by the activations query itself where one distinct simple source per
+symbol pays it, or too few sources could (``rules/601-payment-bounds.lp``), by the castable query
+otherwise; other costs are reported as not checked yet, never silently as payable.
 """
 
 from __future__ import annotations
@@ -18,13 +19,13 @@ from clingo import Symbol, SymbolType
 from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
-from .castable import Payment, payments
+from .castable import MAX_PAID, Payment, payments
 from .errors import QueryError
 from .facts import board_facts
 from .not_modelled import NotModelled, decode_not_modelled
 from .solve import SolveStats, ground, plus_stats
 
-__all__ = ["Activation", "ActivationReport", "Reason", "activations"]
+__all__ = ["Activation", "ActivationReport", "Reason", "activations", "query_name"]
 
 Status = Literal["legal", "illegal", "unchecked", "not_modelled"]
 
@@ -104,27 +105,50 @@ def activations(
             names = ", ".join(p.name for p in board.players)
             raise QueryError(f"no player named '{player}'; players are: {names}")
         extra.append(requests.asker(player))
-    grounding = ground("activations", board_facts(board), _VERDICTS, extra=extra)
+    query = query_name(check_mana=check_mana, known=known is not None)
+    consts = {"max_paid": MAX_PAID} if query == "activations-checked" else None
+    grounding = ground(query, board_facts(board), _VERDICTS, extra=extra, consts=consts)
     solution = grounding.solve()  # no verdicts yet: which abilities need mana
     (model,) = solution.models
-    needs = [s.arguments[0] for s in model if s.name == "needs_mana_payment"]
+    needs: set[tuple[str, int]] = set()
+    sure: dict[str, set[tuple[str, int]]] = {name: set() for name in _BOUNDS}
+    for symbol in model:
+        if symbol.name == "needs_mana_payment":
+            action = symbol.arguments[0].arguments
+            needs.add((as_str(action[0]), as_int(action[1])))
+        elif symbol.name in _BOUNDS:
+            sure[symbol.name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
     if check_mana and needs:
-        # 601.2h: the castable query judges each mana cost; the verdicts go back as externals.
-        verdicts = _verdicts(
-            board, known, {(as_str(a.arguments[0]), as_int(a.arguments[1])) for a in needs}
-        )
+        # 601.2h: the castable query judges each mana cost the encodings could not decide at once
+        # (601-payment-bounds.lp); the verdicts go back as externals.
+        payable = sure["mana_surely_payable"]
+        verdicts = [requests.mana_verdict(True, *key) for key in sorted(payable)]
+        if known is not None:
+            verdicts = _verdicts(board, known, needs)
+        elif needs - payable - sure["mana_surely_unpayable"]:
+            verdicts = _verdicts(board, None, needs)
         if verdicts:  # with none, the first solve (every verdict false) is already the answer
             judged = grounding.solve(*verdicts)
             (model,) = judged.models
             solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
     order = {perm.id: index for index, perm in enumerate(board.battlefield)}
     listed = decode_not_modelled(model, order)
-    shown = tuple(s for s in model if s.name not in ("needs_mana_payment", "object_not_modelled"))
+    shown = tuple(s for s in model if s.name not in _NOT_ACTIVATIONS)
     return ActivationReport(player, _decode(board, player, shown), solution.stats, listed)
+
+
+def query_name(*, check_mana: bool, known: bool) -> str:
+    """The entry program of an activations query: with the mana check and no castable answers at
+    hand, ``activations-checked`` (it also decides the mana costs it can at once, 601.2h)."""
+    return "activations-checked" if check_mana and not known else "activations"
 
 
 #: The free externals of the activations query: the castable query's verdicts on mana costs.
 _VERDICTS = (("mana_payable", 2), ("mana_unproved", 2))
+#: The verdicts on mana costs the activations query reaches without the castable query.
+_BOUNDS = ("mana_surely_payable", "mana_surely_unpayable")
+#: The shown atoms that are not part of an activation.
+_NOT_ACTIVATIONS = frozenset({"needs_mana_payment", "object_not_modelled", *_BOUNDS})
 
 
 def _verdicts(

@@ -27,7 +27,7 @@ from typing import Any
 from clingo import Symbol
 
 from ._resources import query_path
-from .activations import ActivationReport, activations
+from .activations import ActivationReport, activations, query_name
 from .board import Board
 from .check import CheckReport, check
 from .solve import Solution, parse_once, solve
@@ -65,7 +65,7 @@ class Checker:
         self, board: Board, *, player: str | None = None, check_mana: bool = True
     ) -> ActivationReport:
         """Like :func:`mtgasp.activations` (which it calls): judge every activated ability."""
-        self._use(query_path("activations"))
+        self._use(query_path(query_name(check_mana=check_mana, known=False)))
         return activations(board, player=player, check_mana=check_mana)
 
     def solve(

@@ -94,6 +94,11 @@ class CouldProduceReport:
 
 _Key = tuple[str, int, str | None]  # permanent, ability, choice
 
+#: Shown atoms only the witnesses read (``why``).
+_WITNESS_ONLY = frozenset({"choice_defined", "produces_via", "reflects_player", "land_of"})
+#: Shown atoms no answer reads.
+_UNREAD = frozenset({"land_could_produce", "mana_ability_of"})
+
 
 def could_produce(
     board: Board, *, permanent: str | None = None, why: bool = False
@@ -113,6 +118,7 @@ def could_produce(
         "could-produce",
         board_facts(board),
         consts={"why": int(why), "interchange": plain, "independence": plain},
+        sort_symbols=False,  # read into sets: the order of the atoms does not matter
     )
     (model,) = solution.models
     graphs = _EventGraphs()
@@ -125,13 +131,17 @@ def could_produce(
     effects: set[tuple[str, int]] = set()
     for symbol in model:
         name = symbol.name  # each read of a symbol's name or arguments is a call into clingo
+        if name == "could_produce":  # the bulk: a permanent's id (a string) and a type's name
+            holder, mana_type = symbol.arguments
+            types[holder.string].add(mana_type.name)
+            continue
+        if name in _UNREAD or (name in _WITNESS_ONLY and not why):
+            continue
         if name in GRAPH_SIGNATURES:
-            graphs.read(symbol)  # the bulk: its arguments are read once, there
+            graphs.read(symbol)  # its arguments are read once, there
             continue
         args = symbol.arguments
-        if name == "could_produce":
-            types[as_str(args[0])].add(as_str(args[1]))
-        elif name == "choice_defined":
+        if name == "choice_defined":
             defined.add((as_str(args[0]), as_int(args[1]), choice_name(args[2])))
         elif name == "produces_via":
             via[(as_str(args[0]), as_int(args[1]), choice_name(args[2]))].add(as_str(args[3]))
@@ -143,7 +153,7 @@ def could_produce(
             unknown[as_str(args[0])].add((as_str(args[1]), as_int(args[2])))
         elif name == "mana_effect_not_modelled":
             effects.add((as_str(args[0]), as_int(args[1])))
-        elif name not in ("land_could_produce", "mana_ability_of"):
+        else:
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
     # The lands each reflecting choice reads: those of the players it names (106.7).
     reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
@@ -160,7 +170,7 @@ def could_produce(
             controller=p.controller,
             types=tuple(t for t in MANA_TYPES if t in types[p.id]),
             witnesses=tuple(witnesses[(p.id, t)] for t in MANA_TYPES if (p.id, t) in witnesses),
-            depends_on=_in_board_order(order, unknown[p.id]),
+            depends_on=_in_board_order(order, unknown[p.id]) if p.id in unknown else (),
         )
         for p in chosen
     )

@@ -21,7 +21,7 @@ import clingo
 import clingo.ast
 from clingo import Symbol
 
-from . import budget, progress
+from . import _fired, budget, progress
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
@@ -209,6 +209,11 @@ def _grounded(
             for _, statements in user:
                 for statement in statements:
                     builder.add(statement)
+            if _fired.recording():  # mtgasp coverage's fired record (off by default)
+                for rule in _fired.fired_rules(_program(path)):
+                    builder.add(rule)
+        if _fired.recording():
+            _fired.watch(ctl)
         start = time.perf_counter()
         budget.run(ctl, lambda: ctl.ground([("base", [])]))
         ground_seconds = time.perf_counter() - start
@@ -437,13 +442,13 @@ def count_models(
         raise EncodingError(_report(path, messages, "the program optimizes: cannot count by cost"))
     counts: dict[tuple[Symbol, ...], int] = {}
     for cost, n in by_cost.items():
-        weights = dict(zip(priorities, cost, strict=True))
-        true = [
-            symbol
-            for priority, level in enumerate(levels)
-            for bit, (symbol, _) in enumerate(level)
-            if weights.get(priority, 0) >> bit & 1
-        ]
+        true = []
+        for priority, weight in zip(priorities, cost, strict=True):
+            level = levels[priority]
+            while weight:  # each bit set: one true atom of this level
+                low = weight & -weight
+                true.append(level[low.bit_length() - 1][0])
+                weight ^= low
         counts[tuple(sorted(true))] = n
     return Counts(
         counts=counts,
@@ -457,10 +462,25 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
+#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent
+#: card): a card's facts are the same for the whole process.
+_NONPERMANENT: dict[str, tuple[str, str] | None] = {}
+
+
 def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
     """Which of the named cards can never be permanents, each with its type and the rule that
     says so: instants (304.4) and sorceries (307.4): ``nonpermanent_card/3``,
-    ``rules/110-permanents.lp``, on those cards' facts."""
+    ``rules/110-permanents.lp``, on those cards' facts (asked once per card in a process)."""
+    asked = set(names)
+    new = asked - _NONPERMANENT.keys()
+    if new:
+        found = _nonpermanent(sorted(new))
+        for name in new:
+            _NONPERMANENT[name] = found.get(name)
+    return {name: verdict for name in asked if (verdict := _NONPERMANENT[name]) is not None}
+
+
+def _nonpermanent(names: Iterable[str]) -> dict[str, tuple[str, str]]:
     messages = _Messages()
     with budget.shielded():
         ctl = clingo.Control(logger=messages)

@@ -1,4 +1,5 @@
-"""``mtgasp coverage``: per CR rule, where it is encoded and which cases exercise it."""
+"""``mtgasp coverage``: of every numbered CR rule, which are encoded and which fired in the
+scenario cases, per rule, per section and overall."""
 
 from __future__ import annotations
 
@@ -7,26 +8,35 @@ from pathlib import Path
 from typing import Any
 
 from .._output import dumps, table
-from ..coverage import RuleCoverage, coverage
+from ..coverage import REGENERATE, Coverage, coverage, read_record
 from ..errors import QueryError
 from . import _common
 
 NAME = "coverage"
-HELP = "list, per CR rule, where it is encoded and which scenario cases exercise it"
+HELP = "of every numbered CR rule, which are encoded and which fired in the scenario cases"
+
+_COUNTING = (
+    "rules (106.7) and subrules (106.7a) of the bundled Comprehensive Rules count once each; "
+    "section headings (106.) do not"
+)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
-        "List every Comprehensive Rules number cited in the encodings (asp/rules/*.lp), where it "
-        "is encoded, and which scenario cases (tests/cases/*.yaml of a source checkout) name it "
-        "in their source. Rules no case names are marked UNTESTED.\n\n"
+        "Of every numbered rule of the Comprehensive Rules (rules and subrules), which are "
+        "encoded (cited by a rule group of asp/rules/*.lp or asp/queries/*.lp) and which are "
+        "exercised (a rule group citing it fired in a model of some scenario case, as the fired "
+        "record DIR/fired.json says), per rule, per CR section and overall. The named-by column "
+        "counts the scenario cases whose source names the rule. Regenerate the fired record "
+        f"from a source checkout with:\n  {REGENERATE}\n\n"
         "example:\n  mtgasp coverage --cases tests/cases"
     )
     parser.add_argument(
         "--cases",
         type=Path,
         metavar="DIR",
-        help="directory of scenario cases (default: tests/cases if it exists here)",
+        help="directory of scenario cases and their fired record fired.json "
+        "(default: tests/cases if it exists here)",
     )
     _common.add_json(parser)
 
@@ -37,35 +47,101 @@ def run(args: argparse.Namespace) -> str:
         cases_dir = Path("tests/cases")
     if cases_dir is not None and not cases_dir.is_dir():
         raise QueryError(f"{cases_dir}: no such directory of scenario cases")
-    rules = coverage(cases_dir)
-    return dumps(to_json(rules, cases_dir)) if args.json else to_text(rules, cases_dir)
+    record = None
+    if cases_dir is not None and (cases_dir / "fired.json").is_file():
+        record = read_record(cases_dir / "fired.json", cases_dir)
+    answer = coverage(cases_dir, record)
+    return dumps(to_json(answer, cases_dir)) if args.json else to_text(answer, cases_dir)
 
 
-def to_json(rules: tuple[RuleCoverage, ...], cases_dir: Path | None) -> dict[str, Any]:
+def to_json(answer: Coverage, cases_dir: Path | None) -> dict[str, Any]:
+    record = answer.record
     return {
         "query": "coverage",
-        "schema": 1,
+        "schema": 2,
+        "counting": _COUNTING,
+        "total": answer.total,
+        "encoded": answer.encoded,
+        "exercised": None if record is None else answer.exercised,
         "cases_dir": None if cases_dir is None else str(cases_dir),
+        "fired_record": None
+        if record is None
+        else {"path": str(record.path), "cases": record.cases, "current": record.current},
+        "not_in_the_cr": list(answer.cited_elsewhere),
+        "sections": [
+            {
+                "section": s.section,
+                "title": s.title,
+                "rules": s.rules,
+                "encoded": s.encoded,
+                "exercised": None if record is None else s.exercised,
+            }
+            for s in answer.sections
+        ],
         "rules": [
-            {"rule": r.rule, "encoded_at": list(r.encoded_at), "cases": list(r.cases)}
-            for r in rules
+            {
+                "rule": r.rule,
+                "encoded_at": list(r.encoded_at),
+                "fired_in_cases": r.fired_in,
+                "cases": list(r.cases),
+            }
+            for r in answer.rules
         ],
     }
 
 
-def to_text(rules: tuple[RuleCoverage, ...], cases_dir: Path | None) -> str:
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "-"
+
+
+def to_text(answer: Coverage, cases_dir: Path | None) -> str:
+    record = answer.record
     rows = [
         [
             r.rule,
             r.encoded_at[0] + (f" (+{len(r.encoded_at) - 1})" if len(r.encoded_at) > 1 else ""),
-            str(len(r.cases)) if r.tested else ("UNTESTED" if cases_dir else "-"),
+            "-" if r.fired_in is None else str(r.fired_in) if r.fired_in else "NEVER",
+            str(len(r.cases)) if cases_dir else "-",
         ]
-        for r in rules
+        for r in answer.rules
     ]
-    untested = sum(1 for r in rules if not r.tested)
-    note = (
-        f"{len(rules)} rules encoded; {untested} named by no case in {cases_dir}."
-        if cases_dir
-        else f"{len(rules)} rules encoded (no case directory given: --cases DIR)."
+    per_rule = table(["rule", "encoded at", "fired in", "named by"], rows)
+    covered = [s for s in answer.sections if s.encoded]
+    per_section = table(
+        ["section", "title", "rules", "encoded", "exercised"],
+        [
+            [
+                s.section,
+                s.title,
+                str(s.rules),
+                str(s.encoded),
+                "-" if record is None else str(s.exercised),
+            ]
+            for s in covered
+        ],
     )
-    return table(["rule", "encoded at", "cases"], rows) + "\n\n" + note
+    lines = [
+        per_rule,
+        "",
+        per_section,
+        "",
+        f"{answer.total} numbered rules in the CR, in {len(answer.sections)} sections "
+        f"({len(answer.sections) - len(covered)} with no rule encoded, not listed): {_COUNTING}.",
+        f"encoded: {answer.encoded} ({_percent(answer.encoded, answer.total)}).",
+    ]
+    if record is None:
+        where = f"{cases_dir}/fired.json" if cases_dir else "no case directory (--cases DIR)"
+        lines.append(f"exercised: unknown (no fired record: {where}; regenerate: {REGENERATE}).")
+    else:
+        lines.append(
+            f"exercised: {answer.exercised} ({_percent(answer.exercised, answer.total)}): "
+            f"fired in a model of some of the {record.cases} cases of {record.path}."
+        )
+        if not record.current:
+            lines.append(
+                f"{record.path} was recorded from other encodings or cases: regenerate it: "
+                f"{REGENERATE}"
+            )
+    if answer.cited_elsewhere:
+        lines.append(f"cited but not in the CR: {', '.join(answer.cited_elsewhere)}.")
+    return "\n".join(lines)
