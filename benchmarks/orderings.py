@@ -312,6 +312,13 @@ def _fmt_s(seconds: float | None) -> str:
     return "-" if seconds is None else f"{seconds:.4f}"
 
 
+def _fmt_x(ratio: float | None) -> str:
+    """A speed-up: two significant digits below 10."""
+    if ratio is None:
+        return "-"
+    return f"{ratio:.1f}x" if ratio < 10 else f"{ratio:.0f}x"
+
+
 def _fmt_b(size: int | None) -> str:
     """Bytes in KiB."""
     return "-" if size is None else f"{size / 1024:.0f}K"
@@ -348,7 +355,7 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
             _fmt_s(r.get("sets_seconds")),
             _fmt_s(r.get("memo_seconds")),
             _fmt_s(r.get("brute_seconds")),
-            f"{r['ratio']:.0f}x" if "ratio" in r else "-",
+            _fmt_x(r.get("ratio")),
             f"{r['memo_ratio']:.2f}" if "memo_ratio" in r else "-",
         ]
         for r in rows
