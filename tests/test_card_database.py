@@ -264,9 +264,10 @@ def test_cards_lists_searches_and_describes_the_database(
 
 
 def test_the_searched_pool_of_prove_stays_the_hand_written_cards() -> None:
-    from mtgasp.prove import Bounds, _bound_facts
+    from mtgasp.prove import Bounds, one_solve_facts
+    from mtgasp.prove_boards import board_space
 
-    facts = _bound_facts(Bounds(permanents=1, players=1))
+    facts = one_solve_facts(board_space(Bounds(permanents=1, players=1)))
     pool = {f.arguments[0].string for f in facts if f.name == "bound_card"}
     assert pool == catalog.handwritten_names()
     assert Function("bound_permanents", [Number(1)]) in facts

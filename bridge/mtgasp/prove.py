@@ -1,203 +1,198 @@
-"""The prove query: is there any board, within stated bounds, where a property of the rules fails?
+"""The asp engine of ``mtgasp prove``: is there any board, within stated bounds, where a property
+of the rules fails? Answered by clingo alone: a model is a counterexample board, and no model
+proves that no board within the bounds is one. Bounds are stated in every answer.
 
-A property is a user's ASP program that defines ``counterexample(Why)`` from the vocabulary of
-the activations query (``asp/README.md``). ``asp/queries/prove-activations.lp`` derives the
-board's input predicates by choices (``_boards.lp``: every board of up to N permanents of the
-given cards, for the given players, each permanent tapped or not and long or recently controlled),
-so one solve searches every board at once: a model is a counterexample board, and no model proves
-that no board within the bounds is one. Bounds are stated in every answer.
+A property defines ``counterexample(Why)`` from the property vocabulary (``vocabulary.py``,
+docs/consistency.md), as for the enumerate engine. Two programs, chosen by what it reads:
+
+- the board, characteristics and activations vocabularies only (and no lasting effects):
+  ``asp/queries/prove-activations.lp`` derives every board of up to N permanents of the given
+  cards by choices (``_boards.lp``), so one solve searches every board at once;
+- could-produce or orderings too: ``asp/queries/prove-world.lp``, one solve per cast (each
+  permanent's card and controller, each lasting effect's card, controller and named player,
+  given; the rest of the board chosen), because the replacement graphs of 616 ground only when
+  the effects on the board and their controllers are known (``prove_world.py`` says why).
+
+``prove_step`` is the one-step inductive check (``asp/queries/prove-step.lp``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-import clingo.ast
 import yaml
-from clingo import Symbol
+from clingo import Function, Number, String, Symbol
 
-from . import requests
-from ._symbols import as_str, value
-from ._text import quote
+from . import prove_world, requests
+from ._symbols import value
+from .board import Board
+from .board_write import board_to_data
 from .cards import catalog
 from .errors import QueryError
-from .solve import SolveStats, parse_program, solve
+from .prove_boards import BoardSpace, board_space
+from .prove_types import Bounds, ProveReport
+from .solve import SolveStats, solve
+from .vocabulary import STEP_VOCABULARY, VOCABULARY, Property, check_property
 
-__all__ = ["Bounds", "ProveReport", "prove"]
+__all__ = ["Bounds", "ProveReport", "prove", "prove_step"]
 
-#: The most permanents and players a search may ask for (the search grows exponentially).
-MAX_PERMANENTS = 8
-MAX_PLAYERS = 4
+#: The vocabularies prove-activations.lp's one solve grounds (its rules ground over chosen cards).
+_ONE_SOLVE = frozenset({"board", "characteristics", "activations"})
 
+#: The horizon of a step's course (prove-step.lp): enough for a life event, the abilities it
+#: triggers and their resolution.
+STEP_HORIZON = 6
 
-@dataclass(frozen=True)
-class Bounds:
-    """Which boards are searched: up to ``permanents`` permanents, each one of ``cards``, for
-    ``players`` players (p1 active, then p2, ...), in the first main phase of turn 2."""
-
-    permanents: int = 3
-    players: int = 2
-    cards: tuple[str, ...] = ()  # empty: every hand-written card (asp/cards)
-
-    def __str__(self) -> str:
-        cards = f"{len(self.cards)} cards" if self.cards else "every hand-written card"
-        permanents = "permanent" if self.permanents == 1 else "permanents"
-        return f"up to {self.permanents} {permanents} of {cards}, {self.players} players"
-
-
-@dataclass(frozen=True)
-class ProveReport:
-    """``holds`` when no board within ``bounds`` is a counterexample (proved: unsatisfiable);
-    otherwise ``counterexample`` is one such board as a board file (YAML) and ``reasons`` are the
-    property's ``counterexample(Why)`` terms on it."""
-
-    property: str
-    bounds: Bounds
-    holds: bool
-    reasons: tuple[str, ...]
-    counterexample: str | None
-    stats: SolveStats
+_NO_STATS = SolveStats(0, 0, 0.0, 0.0, 0, 0, 0)
 
 
 def prove(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
     """Search every board within ``bounds`` for a counterexample to the property."""
+    prop = check_property(Path(property_file))
+    space = board_space(bounds)
+    program, _ = _program(prop)
+    if set(prop.queries) <= _ONE_SOLVE and bounds.effects == 0:
+        return _one_solve(prop, space)
+    consts = {"interchange": 0, "independence": 0}  # edge/6: 616.1's graph as written
+    return _by_casts(prop, space, program, "prove-world", consts, step=False)
+
+
+def prove_step(property_file: str | Path, bounds: Bounds = Bounds()) -> ProveReport:
+    """The one-step inductive check: from every state within ``bounds``, one of the bounds' life
+    events and its whole course; a counterexample is a state and a step after which the
+    property (over the step vocabulary too: life_before/2, life_after/2, ...) fails."""
     path = Path(property_file)
-    if not path.is_file():
-        raise QueryError(f"{path}: no such property file")
-    _check_bounds(bounds)
-    _refuse_code(path)
-    if not _defines_counterexample(path):
-        raise QueryError(
-            f"{path}: the property defines no counterexample/1; write a rule such as "
-            'counterexample("why") :- legal(activate(O, N)), tapped(O), ability_cost(O, N, tap).'
-        )
+    prop = check_property(path, extra=STEP_VOCABULARY)
+    space = board_space(bounds)
+    program, _ = _program(prop)
+    return _by_casts(prop, space, program, "prove-step", {"horizon": STEP_HORIZON}, step=True)
+
+
+def _program(prop: Property) -> tuple[tuple[Path, tuple[Any, ...]], frozenset[tuple[str, int]]]:
+    """The property renamed for prove-world.lp and prove-step.lp, and what it reads; a
+    QueryError if the asp engine can't ground that."""
+    vocabulary = {(p.name, p.arity): p.query for p in (*VOCABULARY, *STEP_VOCABULARY)}
+    statements, read = prove_world.rename(prop.statements, vocabulary)
+    why = prove_world.unsupported((name, arity, vocabulary[name, arity]) for name, arity in read)
+    if why is not None:
+        raise QueryError(f"{prop.path}: {why}")
+    return (prop.path, statements), read
+
+
+def _covered(space: BoardSpace) -> int:
+    return sum(space.count(size) for size in space.sizes)
+
+
+def _around(space: BoardSpace, events: Sequence[Symbol], step: bool) -> list[Symbol]:
+    bounds = space.bounds
+    return prove_world.bound_facts(
+        space.players, space.lives, space.steps, bounds.teams, bounds.history, events, step
+    )
+
+
+def _events(space: BoardSpace) -> list[Symbol]:
+    """The life events asked about: each player gains and loses each of the bounds' amounts
+    (docs/consistency.md)."""
+    return [
+        Function(kind, [String(player), Number(amount)])
+        for player in space.players
+        for kind in ("gain_life", "lose_life")
+        for amount in space.bounds.amounts
+    ]
+
+
+def one_solve_facts(space: BoardSpace) -> list[Symbol]:
+    """The facts of prove-activations.lp's search: the bounds, every pooled card's facts (the
+    cards are chosen in the program, instants and sorceries never as permanents)."""
+    cards = sorted(space.bounds.cards or catalog.handwritten_names())
+    return [
+        *requests.bound_facts(space.bounds.permanents, [], cards),
+        *_around(space, [], step=False),
+        *catalog.card_facts(cards),
+    ]
+
+
+def _one_solve(prop: Property, space: BoardSpace) -> ProveReport:
+    """prove-activations.lp: every board at once, the property as written."""
+    bounds = space.bounds
+    facts = one_solve_facts(space)
     # Every model improves on the last (#minimize); the last found is a smallest counterexample.
-    try:
-        solution = solve("prove-activations", _bound_facts(bounds), user_programs=[path])
-    except QueryError as exc:
-        if "does not occur in any rule head" not in str(exc):
-            raise
-        raise QueryError(
-            f"{exc}\n(prove searches the rules of activation legality: a property may use the "
-            "board predicates and those of the activations query, asp/README.md)"
-        ) from None
+    solution = solve("prove-activations", facts, user_programs=[prop.path])
+    report = ProveReport(
+        str(prop.path),
+        bounds,
+        not solution.models,
+        (),
+        None,
+        solution.stats,
+        queries=prop.queries,
+        boards=_covered(space) if not solution.models else None,
+    )
     if not solution.models:
-        return ProveReport(str(path), bounds, True, (), None, solution.stats)
+        return report
     model = solution.models[-1]
-    reasons = tuple(sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample"))
+    board = prove_world.board_of(model, space.players, bounds.teams)
+    return replace(
+        report,
+        reasons=tuple(sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample")),
+        counterexample=_board_text(board),
+    )
+
+
+def _by_casts(
+    prop: Property,
+    space: BoardSpace,
+    program: tuple[Path, tuple[Any, ...]],
+    query: str,
+    consts: dict[str, int],
+    *,
+    step: bool,
+) -> ProveReport:
+    """prove-world.lp or prove-step.lp, one solve per cast."""
+    bounds = space.bounds
+    most = (bounds.permanents, bounds.effects)
+    count = prove_world.cast_count(
+        space.permanent_cards, space.effect_cards, len(space.players), most
+    )
+    if count > prove_world.MAX_CASTS:
+        read = ", ".join(q for q in prop.queries if q not in _ONE_SOLVE)
+        raise QueryError(
+            f"{prop.path}: the property reads the {read} vocabulary, which the "
+            f"asp engine grounds one cast at a time (each permanent's card and controller); "
+            f"these bounds have {count:,} casts, more than {prove_world.MAX_CASTS:,}: name a "
+            "smaller pool with --cards (or fewer --permanents), or use --engine enumerate"
+        )
+    found = prove_world.search(
+        query,
+        program,
+        (space.permanent_cards, space.effect_cards),
+        space.players,
+        most,
+        _around(space, _events(space), step),
+        space.bounds.teams,
+        consts,
+    )
     return ProveReport(
-        str(path), bounds, False, reasons, _board_text(model, bounds), solution.stats
+        str(prop.path),
+        space.bounds,
+        found.board is None,
+        found.reasons,
+        None if found.board is None else _board_text(found.board),
+        found.stats or _NO_STATS,
+        queries=prop.queries,
+        boards=_covered(space) if found.board is None else None,
+        casts=found.casts,
+        step=None if found.step is None else str(found.step),
     )
 
 
-def _check_bounds(bounds: Bounds) -> None:
-    if not 0 <= bounds.permanents <= MAX_PERMANENTS:
-        raise QueryError(f"--permanents must be between 0 and {MAX_PERMANENTS}")
-    if not 1 <= bounds.players <= MAX_PLAYERS:
-        raise QueryError(f"--players must be between 1 and {MAX_PLAYERS}")
-    for card in bounds.cards:
-        found = catalog.lookup(card)
-        if found is None or found.name != card:
-            raise QueryError(
-                f"unknown card {quote(card)}; --cards takes the cards' Oracle names (a face's name "
-                "for a multi-faced card), see `mtgasp cards --search WORD`"
-            )
-
-
-def _players(bounds: Bounds) -> list[str]:
-    return [f"p{seat}" for seat in range(1, bounds.players + 1)]
-
-
-def _bound_facts(bounds: Bounds) -> list[Symbol]:
-    cards = sorted(bounds.cards or catalog.handwritten_names())
-    facts = requests.bound_facts(bounds.permanents, _players(bounds), cards)
-    return [*facts, *catalog.card_facts(cards)]
-
-
-def _refuse_code(path: Path) -> None:
-    """A property is rules only: no ``#script`` (code clingo would run) and no ``#include`` (a file
-    the property does not show); either is the user's error, said before anything is ground."""
-    for statement in parse_program(path):
-        where = statement.location.begin
-        if statement.ast_type == clingo.ast.ASTType.Script:
-            raise QueryError(
-                f"{where.filename}:{where.line}: a property may not contain #script: it is a "
-                "set of rules (counterexample/1 and helpers), and mtgasp runs no code from it"
-            )
-        if Path(where.filename).resolve() != path.resolve():
-            raise QueryError(
-                f"{path}: a property may not #include other files ({where.filename} is "
-                "included): write every rule of the property in one file"
-            )
-
-
-def _defines_counterexample(path: Path) -> bool:
-    """Whether some rule of the property has ``counterexample/1`` in its head (else every search
-    would "prove" it vacuously)."""
-    return any(
-        statement.ast_type == clingo.ast.ASTType.Rule and _names_counterexample(statement.head)
-        for statement in parse_program(path)
-    )
-
-
-def _names_counterexample(node: Any) -> bool:
-    """Whether the AST ``node`` holds the atom ``counterexample(_)``."""
-    if isinstance(node, clingo.ast.AST):
-        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
-            term = node.symbol
-            return (
-                term.ast_type == clingo.ast.ASTType.Function
-                and term.name == "counterexample"
-                and len(term.arguments) == 1
-            )
-        return any(_names_counterexample(getattr(node, key)) for key in node.child_keys)
-    if isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
-        return any(_names_counterexample(item) for item in node)
-    return False
+def _board_text(board: Board) -> str:
+    return yaml.safe_dump(board_to_data(board), sort_keys=False, allow_unicode=True)
 
 
 def _text(symbol: Symbol) -> str:
     shown = value(symbol)
     return shown if isinstance(shown, str) else str(symbol)
-
-
-def _board_text(model: Sequence[Symbol], bounds: Bounds) -> str:
-    """The counterexample as a board file: ``mtgasp activations`` on it shows the failure."""
-    permanents: dict[Symbol, dict[str, Any]] = {}
-    for symbol in model:
-        if symbol.name == "permanent":
-            permanents.setdefault(symbol.arguments[0], {})
-    for symbol in model:
-        args = symbol.arguments
-        entry = permanents.get(args[0]) if args else None
-        if entry is None:
-            continue
-        if symbol.name == "card_of":
-            entry["card"] = as_str(args[1])
-        elif symbol.name == "controller":
-            entry["controller"] = as_str(args[1])
-        elif symbol.name == "tapped":
-            entry["tapped"] = True
-        elif symbol.name == "recently_controlled":
-            entry["since"] = "this_turn"
-    battlefield = [
-        {"id": f"s{obj.arguments[0].number}", **permanents[obj]}
-        for obj in sorted(permanents, key=lambda o: o.arguments[0].number)
-    ]
-    players = _players(bounds)
-    board = {
-        "players": [{"name": name} for name in players],
-        "turn": {"active": players[0], "number": 2, "step": "precombat_main"},
-        "battlefield": [
-            {
-                key: entry[key]
-                for key in ("id", "card", "controller", "tapped", "since")
-                if key in entry
-            }
-            for entry in battlefield
-        ],
-    }
-    return yaml.safe_dump(board, sort_keys=False, allow_unicode=True)

@@ -269,11 +269,14 @@ def solve(
     extra: Sequence[Symbol] = (),
     sort_symbols: bool = True,
     user_programs: Sequence[Path] = (),
+    user_statements: Sequence[tuple[Path, tuple[Any, ...]]] = (),
 ) -> Solution:
     """Solve the entry program ``asp/queries/<query>.lp`` (or a path) on ``facts``.
 
     ``user_programs`` are programs a user wrote (``mtgasp prove``): loaded with the entry program;
     their syntax errors and clingo's messages about them are QueryErrors (the user's to fix).
+    ``user_statements`` are such programs already parsed (and rewritten): each a path (named in
+    messages) and its statements.
 
     ``max_models`` 0 means all models. ``project`` enumerates distinct projections (``#project``).
     ``sort_symbols=False`` keeps each model's symbols in clingo's order (the same order for the
@@ -282,6 +285,7 @@ def solve(
     path = query if isinstance(query, Path) else query_path(query)
     args = _arguments(max_models, consts, *(["--project"] if project else []))
     user = [(program, parse_program(program)) for program in user_programs]
+    user += user_statements
     ctl, _, ground_seconds = _grounded(path, facts, extra, args, user)
     models: list[tuple[Symbol, ...]] = []
 

@@ -1,0 +1,200 @@
+"""A deterministic query asked of many boards in one grounding: each board is a world.
+
+The entry program is rewritten once per process: every predicate that depends on the input
+facts (the board's, its cards', the query's request) gets the world's number as a new first
+argument, and every rule that names one the body literal ``_mtgasp_world(W)``; predicates that
+depend on no input (the rules' own tables) stay shared. No rule can join two worlds, so each
+world's atoms are exactly those of the query asked of that board alone; what the batch saves is
+the cost every grounding pays whatever the board (creating a Control, adding the program,
+grounding the shared part), which is most of a small board's cost. Only the vocabulary's
+signatures are shown. ``tests/test_prove_enumerate.py`` checks that the outputs are those of
+the query asked board by board.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import clingo
+import clingo.ast
+from clingo import Function, Number, Symbol
+
+from . import budget
+from .errors import EncodingError
+from .solve import parse_once
+
+__all__ = ["WorldQuery"]
+
+_WORLD = "_mtgasp_world"
+_VARIABLE = "MtgaspWorld__"
+_Signature = tuple[str, int]
+
+
+def _signature(atom: Any) -> _Signature | None:
+    term = atom.symbol
+    if term.ast_type == clingo.ast.ASTType.Function:
+        return term.name, len(term.arguments)
+    if term.ast_type == clingo.ast.ASTType.SymbolicTerm:
+        return str(term.symbol), 0
+    return None
+
+
+def _atoms(node: Any) -> Iterator[Any]:
+    """Every symbolic atom in an AST node."""
+    if isinstance(node, clingo.ast.AST):
+        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
+            yield node
+            return
+        for key in node.child_keys:
+            yield from _atoms(getattr(node, key))
+    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
+        for item in node:
+            yield from _atoms(item)
+
+
+class _AddWorld(clingo.ast.Transformer):
+    """Puts the world variable first in every atom of a worlded predicate."""
+
+    def __init__(self, location: Any, worlded: set[_Signature]) -> None:
+        self.variable = clingo.ast.Variable(location, _VARIABLE)
+        self.worlded = worlded
+
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        signature = _signature(node)
+        if signature is None or signature not in self.worlded:
+            return node
+        term = node.symbol
+        if term.ast_type == clingo.ast.ASTType.Function:
+            return node.update(symbol=term.update(arguments=[self.variable, *term.arguments]))
+        function = clingo.ast.Function(term.location, signature[0], [self.variable], False)
+        return node.update(symbol=function)
+
+
+def _rewrite(
+    statements: Sequence[Any], inputs: set[_Signature], shown: Sequence[_Signature]
+) -> list[Any]:
+    rules = [s for s in statements if s.ast_type == clingo.ast.ASTType.Rule]
+    worlded = set(inputs)
+    changed = True
+    while changed:  # a predicate is worlded when some rule for it names a worlded predicate
+        changed = False
+        for rule in rules:
+            named = {_signature(a) for a in _atoms(rule.body)} | {
+                _signature(a) for a in _atoms(rule.head)
+            }
+            if named & worlded:
+                for atom in _atoms(rule.head):
+                    signature = _signature(atom)
+                    if signature is not None and signature not in worlded:
+                        worlded.add(signature)
+                        changed = True
+    out: list[Any] = []
+    keep = set(shown)
+    for statement in statements:
+        kind = statement.ast_type
+        if kind == clingo.ast.ASTType.ShowSignature:
+            signature = (statement.name, statement.arity)
+            if signature in keep:
+                arity = statement.arity + (signature in worlded)
+                out.append(statement.update(arity=arity))
+            continue
+        if kind == clingo.ast.ASTType.ShowTerm:
+            out.extend(_show_term(statement, keep, worlded))
+            continue
+        if kind == clingo.ast.ASTType.Defined:
+            if (statement.name, statement.arity) in worlded:
+                statement = statement.update(arity=statement.arity + 1)
+            out.append(statement)
+            continue
+        if kind == clingo.ast.ASTType.External:
+            if {_signature(a) for a in _atoms(statement)} & worlded:
+                external = _AddWorld(statement.location, worlded)(statement)
+                body = [_world_literal(statement.location), *external.body]
+                statement = external.update(body=body)
+            out.append(statement)
+            continue
+        if kind != clingo.ast.ASTType.Rule:
+            if list(_atoms(statement)):
+                raise EncodingError(f"a world batch cannot rewrite {statement}")
+            out.append(statement)
+            continue
+        if not {_signature(a) for a in _atoms(statement)} & worlded:
+            out.append(statement)
+            continue
+        rule = _AddWorld(statement.location, worlded)(statement)
+        out.append(rule.update(body=[_world_literal(statement.location), *rule.body]))
+    out.append(clingo.ast.ShowSignature(statements[0].location, "", 0, True))
+    return out
+
+
+def _world_literal(location: Any) -> Any:
+    variable = clingo.ast.Variable(location, _VARIABLE)
+    atom = clingo.ast.SymbolicAtom(clingo.ast.Function(location, _WORLD, [variable], False))
+    return clingo.ast.Literal(location, clingo.ast.Sign.NoSign, atom)
+
+
+def _show_term(statement: Any, keep: set[_Signature], worlded: set[_Signature]) -> list[Any]:
+    """``#show F(...) : Body.`` of a kept signature, with the world first (and bound)."""
+    term = statement.term
+    if term.ast_type != clingo.ast.ASTType.Function:
+        return []
+    signature = (term.name, len(term.arguments))
+    if signature not in keep:
+        return []
+    if not {_signature(a) for a in _atoms(statement.body)} & worlded:
+        raise EncodingError(f"a world batch cannot show {statement}: it names no world")
+    location = statement.location
+    rewritten = _AddWorld(location, worlded)(statement)
+    variable = clingo.ast.Variable(location, _VARIABLE)
+    shown = term.update(arguments=[variable, *term.arguments])
+    body = [_world_literal(location), *rewritten.body]
+    return [rewritten.update(term=shown, body=body)]
+
+
+class WorldQuery:
+    """A deterministic query's entry program, rewritten to answer many boards at once."""
+
+    def __init__(
+        self,
+        path: Path,
+        inputs: frozenset[_Signature],
+        shown: Sequence[_Signature],
+        consts: Mapping[str, int],
+    ):
+        statements = parse_once(path)
+        declared = {
+            (s.name, s.arity) for s in statements if s.ast_type == clingo.ast.ASTType.Defined
+        }
+        self.inputs = frozenset(inputs | declared)
+        self.statements = _rewrite(statements, set(self.inputs), shown)
+        self.args = ["1"] + [f"-c{name}={value}" for name, value in sorted(consts.items())]
+
+    def answer(self, worlds: Sequence[Sequence[Symbol]]) -> list[list[Symbol]]:
+        """Each world's shown atoms (without the world), given each world's input facts."""
+        ctl = clingo.Control(self.args, logger=lambda code, message: None)
+        with ctl.backend() as backend:
+            for index, facts in enumerate(worlds):
+                world = Number(index)
+                backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
+                for fact in facts:
+                    atom = Function(fact.name, [world, *fact.arguments])
+                    backend.add_rule([backend.add_atom(atom)])
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for statement in self.statements:
+                builder.add(statement)
+        budget.run(ctl, lambda: ctl.ground([("base", [])]))
+        out: list[list[Symbol]] = [[] for _ in worlds]
+        models: list[None] = []
+
+        def on_model(model: clingo.Model) -> None:
+            models.append(None)
+            for symbol in model.symbols(shown=True):
+                world, *arguments = symbol.arguments
+                out[world.number].append(Function(symbol.name, arguments))
+
+        budget.run(ctl, lambda: ctl.solve(on_model=on_model))
+        if len(models) != 1:
+            raise EncodingError(f"a world batch of a deterministic query had {len(models)} models")
+        return out

@@ -1,0 +1,117 @@
+"""Evaluating a property on many boards in one grounding: each board is a world.
+
+Every atom of the property gets the world's number as a new first argument, and every rule the
+body literal ``_mtgasp_world(W)``, so that one grounding holds the property on every board of a
+chunk, and no rule can join two boards. The facts of board W are the query outputs with W in
+front. A property is normal rules (vocabulary.py), so the program has one answer per board; a
+property whose negation is not stratified may have none or many, which is the property's error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import clingo
+import clingo.ast
+from clingo import Function, Number, Symbol
+
+from . import budget
+from ._symbols import value
+from .errors import QueryError
+from .vocabulary import Property
+
+__all__ = ["Worlds"]
+
+_WORLD = "_mtgasp_world"
+_VARIABLE = "MtgaspWorld__"
+
+
+class _AddWorld(clingo.ast.Transformer):
+    """Puts the world variable first in every atom."""
+
+    def __init__(self, location: Any) -> None:
+        self.variable = clingo.ast.Variable(location, _VARIABLE)
+
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        term = node.symbol
+        if term.ast_type == clingo.ast.ASTType.Function:
+            arguments = [self.variable, *term.arguments]
+            return node.update(symbol=term.update(arguments=arguments))
+        if term.ast_type == clingo.ast.ASTType.SymbolicTerm:
+            name = str(term.symbol)
+            function = clingo.ast.Function(term.location, name, [self.variable], False)
+            return node.update(symbol=function)
+        return node
+
+
+def _worlded(statements: Sequence[Any]) -> list[Any]:
+    """The property's rules (and #const definitions), each with the world argument."""
+    out: list[Any] = []
+    for statement in statements:
+        if statement.ast_type == clingo.ast.ASTType.Definition:
+            out.append(statement)
+        if statement.ast_type != clingo.ast.ASTType.Rule:
+            continue
+        location = statement.location
+        rule = _AddWorld(location)(statement)
+        world = clingo.ast.Literal(
+            location,
+            clingo.ast.Sign.NoSign,
+            clingo.ast.SymbolicAtom(
+                clingo.ast.Function(
+                    location, _WORLD, [clingo.ast.Variable(location, _VARIABLE)], False
+                )
+            ),
+        )
+        out.append(rule.update(body=[world, *rule.body]))
+    return out
+
+
+class Worlds:
+    """A property, ready to be evaluated on chunks of boards."""
+
+    def __init__(self, prop: Property):
+        self.property = prop
+        self.statements = _worlded(prop.statements)
+
+    def failures(self, boards: Sequence[Sequence[Symbol]]) -> dict[int, tuple[str, ...]]:
+        """The boards (by index) where the property finds a counterexample, with its reasons,
+        given each board's vocabulary facts."""
+        ctl = clingo.Control(["2"], logger=lambda code, message: None)
+        with ctl.backend() as backend:
+            for index, facts in enumerate(boards):
+                world = Number(index)
+                backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
+                for fact in facts:
+                    atom = Function(fact.name, [world, *fact.arguments])
+                    backend.add_rule([backend.add_atom(atom)])
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for statement in self.statements:
+                builder.add(statement)
+        budget.run(ctl, lambda: ctl.ground([("base", [])]))
+        models: list[list[Symbol]] = []
+        budget.run(
+            ctl,
+            lambda: ctl.solve(
+                on_model=lambda m: models.append(
+                    [a for a in m.symbols(atoms=True) if a.name == "counterexample"]
+                )
+            ),
+        )
+        if len(models) != 1:
+            raise QueryError(
+                f"{self.property.path}: the property has {'no' if not models else 'more than one'}"
+                " answer on a board: its negation must be stratified (no predicate may depend "
+                "on its own negation), so that it states one verdict per board"
+            )
+        found: dict[int, set[str]] = {}
+        for atom in models[0]:
+            world, why = atom.arguments
+            found.setdefault(world.number, set()).add(_text(why))
+        return {index: tuple(sorted(reasons)) for index, reasons in found.items()}
+
+
+def _text(symbol: Symbol) -> str:
+    shown = value(symbol)
+    return shown if isinstance(shown, str) else str(symbol)

@@ -1,0 +1,154 @@
+"""The outputs of the normal queries on one board, as the facts a property reads (vocabulary.py).
+
+Each query is asked as its command asks it, and its shown atoms of the vocabulary's signatures are
+kept as they are: ``could_produce("s1", c)`` is what ``mtgasp could-produce --json`` decodes.
+The board's own predicates are its input facts; ``orderings/3`` (how many orders give each
+result) is counted by the replacement graph's reader (``replacement_graph.py``), in exact integers,
+as ``mtgasp orderings`` counts them; a count past the largest clingo number is capped (and the
+cap is a number no property compares with a small bound).
+
+The events the orderings vocabulary asks about: for each player, a gain and a loss of each of
+``Bounds.amounts`` life, none with a known cause (docs/consistency.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import product
+from typing import Literal
+
+from clingo import Function, Number, Symbol
+
+from ._prove_batch import WorldQuery
+from ._resources import query_path
+from .board import Board
+from .events import LifeEvent
+from .facts import board_facts
+from .orderings import _PER_EFFECT
+from .replacement_graph import EventGraph
+from .requests import event_request, mana_check
+from .solve import SolveStats
+from .values import decode_value
+from .vocabulary import VOCABULARY
+
+__all__ = ["board_outputs", "chunk_outputs", "life_events"]
+
+_SIGNATURES: dict[str, frozenset[tuple[str, int]]] = {}
+for _p in VOCABULARY:
+    _SIGNATURES[_p.query] = _SIGNATURES.get(_p.query, frozenset()) | {(_p.name, _p.arity)}
+
+#: The largest number clingo holds (2**31 - 1): an ordering count above it is capped there.
+_CAP = 2**31 - 1
+
+
+def life_events(board: Board, amounts: Sequence[int]) -> list[LifeEvent]:
+    """The life events the orderings vocabulary asks about on ``board``."""
+    kinds: tuple[Literal["gain", "lose"], ...] = ("gain", "lose")
+    return [
+        LifeEvent(kind, player.name, amount)
+        for player, kind, amount in product(board.players, kinds, amounts)
+    ]
+
+
+def board_outputs(board: Board, queries: Sequence[str], amounts: Sequence[int]) -> list[Symbol]:
+    """The facts a property reads on ``board``: the board's, then each query's in ``queries``."""
+    (out,) = chunk_outputs([board], queries, amounts)
+    return out
+
+
+def chunk_outputs(
+    boards: Sequence[Board], queries: Sequence[str], amounts: Sequence[int]
+) -> list[list[Symbol]]:
+    """:func:`board_outputs` of many boards, each query asked of all of them in one grounding
+    (``_prove_batch.py``)."""
+    facts = [board_facts(board) for board in boards]
+    outs = [[s for s in f if (s.name, len(s.arguments)) in _SIGNATURES["board"]] for f in facts]
+    for query in queries:
+        if query == "board":
+            continue
+        if query == "orderings":
+            answers = _orderings(boards, facts, amounts)
+        else:
+            program, consts, extra = _PLAIN[query]
+            inputs = [[*f, *extra] for f in facts]
+            answers = _world_query(program, consts, _SIGNATURES[query], inputs)
+        for out, answer in zip(outs, answers, strict=True):
+            out.extend(answer)
+    return outs
+
+
+#: The deterministic queries asked as they are: entry program, constants, request.
+_PLAIN: dict[str, tuple[str, dict[str, int], list[Symbol]]] = {
+    "characteristics": ("view-characteristics", {}, []),
+    "could-produce": ("could-produce", {"why": 0, "interchange": 1, "independence": 1}, []),
+    "activations": ("view-activations", {}, [mana_check(False)]),
+}
+
+#: The orderings query's shown signatures that the graph reader needs besides the vocabulary.
+_GRAPH = frozenset(
+    {
+        ("candidate_index", 3),
+        ("effect_kind", 3),
+        ("kind_size", 3),
+        ("kind_weight", 3),
+        ("effect_class", 2),
+        ("effect_reason", 2),
+        ("independent", 2),
+        ("applied_anyway", 2),
+        ("too_many_effects", 1),
+        ("result", 4),
+        ("cant_happen", 2),
+    }
+)
+
+_QUERIES: dict[tuple[str, frozenset[tuple[str, int]]], WorldQuery] = {}
+
+
+def _world_query(
+    program: str,
+    consts: dict[str, int],
+    shown: frozenset[tuple[str, int]],
+    inputs: list[list[Symbol]],
+) -> list[list[Symbol]]:
+    """Each world's answer of ``program``, the rewritten program kept for the process (and
+    rewritten again if a world has an input the last rewriting did not know)."""
+    given = frozenset((s.name, len(s.arguments)) for facts in inputs for s in facts)
+    query = _QUERIES.get((program, shown))
+    if query is None or not given <= query.inputs:
+        known = query.inputs if query is not None else frozenset()
+        query = WorldQuery(query_path(program), known | given, sorted(shown), consts)
+        _QUERIES[(program, shown)] = query
+    return query.answer(inputs)
+
+
+def _orderings(
+    boards: Sequence[Board], facts: list[list[Symbol]], amounts: Sequence[int]
+) -> list[list[Symbol]]:
+    """The full replacement graph of each event (every effect applied one at a time: no sharing
+    of nodes, no partial-order reduction, so that edge/6 is the graph of 616.1 as written), and
+    how many orders give each result."""
+    requests = [[event_request(e) for e in life_events(board, amounts)] for board in boards]
+    consts = {"interchange": 0, "independence": 0}
+    shown = _SIGNATURES["orderings"] - {("orderings", 3)} | _GRAPH
+    inputs = [[*f, *r] for f, r in zip(facts, requests, strict=True)]
+    answers = _world_query("orderings", consts, shown, inputs)
+    keep = _SIGNATURES["orderings"]
+    outs = []
+    for model, mine_requests in zip(answers, requests, strict=True):
+        out = [s for s in model if (s.name, len(s.arguments)) in keep]
+        for request in mine_requests:
+            (term,) = request.arguments
+            mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
+            outcomes = {
+                decode_value(s.arguments[1]): s.arguments[1] for s in mine if s.name == "outcome"
+            }
+            graph = EventGraph.read(mine, _NO_STATS)
+            if graph.start is None:
+                continue
+            for value, count in graph.count_paths().items():
+                out.append(Function("orderings", [term, outcomes[value], Number(min(count, _CAP))]))
+        outs.append(out)
+    return outs
+
+
+_NO_STATS = SolveStats(0, 0, 0.0, 0.0, 0, 0, 0)

@@ -1,0 +1,73 @@
+"""The shipped properties (examples/properties) and their results with the enumerate engine, as
+docs/consistency.md states them (there with larger bounds)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mtgasp import parse_board
+from mtgasp.orderings import LifeEvent, orderings
+from mtgasp.prove_enumerate import prove_enumerate
+from mtgasp.prove_types import Bounds
+
+PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
+
+
+@pytest.mark.parametrize(
+    ("name", "bounds"),
+    [
+        # 119.7: whatever doubles a gain, a player who can't gain life gains none.
+        (
+            "cant-gain-life",
+            Bounds(permanents=1, effects=1, cards=("Rhox Faithmender", "Skullcrack")),
+        ),
+        # 616.1: effects that commute at every node give one result.
+        ("commuting-effects", Bounds(permanents=2, cards=("Rhox Faithmender", "Boon Reflection"))),
+        # 119.3: no effect turns a loss into a gain.
+        ("loss-never-gain", Bounds(permanents=1, cards=("Rhox Faithmender", "Boon Reflection"))),
+        # 810.9: in Two-Headed Giant a life event keeps its player.
+        (
+            "team-events-stay",
+            Bounds(permanents=1, players=4, teams=True, cards=("Rhox Faithmender",)),
+        ),
+        # 106.7, 605.1a: mana comes from a permanent's own mana ability.
+        ("mana-needs-ability", Bounds(permanents=2, cards=("Forest", "Reflecting Pool"))),
+        # 302.6 across layers.
+        (
+            "only-creatures-are-sick",
+            Bounds(permanents=2, cards=("March of the Machines", "Darksteel Relic")),
+        ),
+    ],
+)
+def test_true_properties_hold(name: str, bounds: Bounds) -> None:
+    report = prove_enumerate(PROPERTIES / f"{name}.lp", bounds, jobs=1)
+    assert report.holds, report.counterexample
+    assert report.boards is not None
+    assert report.boards > 1
+
+
+def test_two_faithmenders_turn_a_gain_of_3_into_12() -> None:
+    # Rhox Faithmender: "If you would gain life, you gain twice that much life instead"; two of
+    # them apply one after the other (616.1): 3 -> 6 -> 12.
+    bounds = Bounds(permanents=2, cards=("Rhox Faithmender", "Forest"))
+    report = prove_enumerate(PROPERTIES / "gain-at-most-double.lp", bounds, jobs=1)
+    assert not report.holds
+    assert report.counterexample is not None
+    board = parse_board(report.counterexample, source="counterexample")
+    assert [p.card for p in board.battlefield] == ["Rhox Faithmender"] * 2
+    player = board.battlefield[0].controller
+    assert board.battlefield[1].controller == player
+    (outcome,) = orderings(board, LifeEvent("gain", player, 3)).outcomes
+    assert str(outcome.value) == f"{player} gains 12 life"
+
+
+def test_contamination_keeps_a_forest_from_green() -> None:
+    # Contamination (614.1a): a land tapped for mana produces {B} instead, a Forest too.
+    bounds = Bounds(permanents=2, cards=("Forest", "Contamination"))
+    report = prove_enumerate(PROPERTIES / "basic-land-color.lp", bounds, jobs=1)
+    assert not report.holds
+    assert report.counterexample is not None
+    board = parse_board(report.counterexample, source="counterexample")
+    assert sorted(p.card for p in board.battlefield) == ["Contamination", "Forest"]
