@@ -173,3 +173,25 @@ def test_the_step_check_on_the_command_line(capsys: pytest.CaptureFixture[str]) 
     assert (data["holds"], data["casts"]) == (True, 1 + 4)
     assert main([*argv, *cards, "--engine", "enumerate"]) == 2
     assert "--step" in capsys.readouterr().err
+
+
+def test_the_step_check_holds_for_the_whole_team_in_two_headed_giant(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # 810.9g, 810.9h: neither teammate's gain or loss changes the team's shared life total.
+    argv = ["prove", str(EXAMPLES / "emperion-step.lp"), "--step", "--permanents", "1"]
+    teams = ["--players", "4", "--teams", "--cards", "Platinum Emperion,Rhox Faithmender"]
+    assert main([*argv, *teams]) == 0
+    assert "HOLDS" in capsys.readouterr().out
+
+
+def test_a_step_counterexample_names_its_step(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "faithmender-step.lp"
+    path.write_text(STEP.replace("Platinum Emperion", "Rhox Faithmender"))
+    argv = ["prove", str(path), "--step", "--permanents", "1", "--cards", "Rhox Faithmender"]
+    assert main(argv) == 1
+    out = capsys.readouterr().out
+    assert '  step: gain_life("p1",1)' in out
+    assert 'counterexample: changes("p1",20,22)' in out

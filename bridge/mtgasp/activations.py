@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Literal
+from typing import Any, Literal, NamedTuple
 
 from clingo import Symbol, SymbolType
 
@@ -170,43 +170,88 @@ def _verdicts(
     return result
 
 
+class _Cost(NamedTuple):
+    """One part of an ability's cost: its place in the cost's order, its text, its kind."""
+
+    order: tuple[int, str]
+    text: str
+    name: str
+
+
+def _cost(cost: Symbol) -> _Cost:
+    return _Cost(_cost_key(cost), cost_text(cost), cost.name)
+
+
+def _decode_symbol(symbol: Symbol) -> tuple[Any, ...]:
+    """One symbol of the answer as (name, (permanent, ability), what else it says)."""
+    name, args = symbol.name, symbol.arguments
+    if name in ("violation", "unchecked_cost"):
+        action = args[0].arguments
+        key = (as_str(action[0]), as_int(action[1]))
+        if name == "unchecked_cost":
+            return (name, key, _cost(args[1]))
+        reason = args[2]
+        if reason.type == SymbolType.String:
+            return (name, key, as_str(args[1]), reason.string)
+        if reason.name == "mana_cost_unpayable":
+            return (name, key, as_str(args[1]), None)
+        raise ValueError(f"unexpected reason in the activations answer: {reason}")
+    if name not in ("activation", "is_mana_ability", "activation_not_modelled", "ability_cost"):
+        raise ValueError(f"unexpected symbol in the activations answer: {symbol}")
+    key = (as_str(args[0]), as_int(args[1]))
+    if name == "activation_not_modelled":
+        return (name, key, as_str(args[2]), as_str(args[3]))
+    if name == "ability_cost":
+        return (name, key, _cost(args[2]))
+    return (name, key)
+
+
+#: The answer's symbols decoded in this process, by clingo's handle (symbols are interned: the same
+#: abilities and costs recur from board to board); emptied when it holds _DECODED_LIMIT.
+_DECODED: dict[int, tuple[Any, ...]] = {}
+_DECODED_LIMIT = 100_000
+
+
+def _decoded(symbol: Symbol) -> tuple[Any, ...]:
+    handle: int = symbol._rep
+    found = _DECODED.get(handle)
+    if found is None:
+        if len(_DECODED) >= _DECODED_LIMIT:
+            _DECODED.clear()
+        found = _DECODED[handle] = _decode_symbol(symbol)
+    return found
+
+
 def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:
     keys: set[tuple[str, int]] = set()
     mana: set[tuple[str, int]] = set()
-    costs: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
-    reasons: dict[tuple[str, int], list[tuple[Symbol, Symbol]]] = defaultdict(list)
-    unchecked: dict[tuple[str, int], list[Symbol]] = defaultdict(list)
+    costs: dict[tuple[str, int], list[_Cost]] = defaultdict(list)
+    reasons: dict[tuple[str, int], list[tuple[str, str | None]]] = defaultdict(list)
+    unchecked: dict[tuple[str, int], list[_Cost]] = defaultdict(list)
     texts: dict[tuple[str, int], str] = {}
     for symbol in model:
-        # Read each attribute once: every access to a clingo symbol is a call into C.
-        name, args = symbol.name, symbol.arguments
+        name, key, *rest = _decoded(symbol)
         if name == "activation":
-            keys.add((as_str(args[0]), as_int(args[1])))
-        elif name == "is_mana_ability":
-            mana.add((as_str(args[0]), as_int(args[1])))
-        elif name == "activation_not_modelled":
-            key = (as_str(args[0]), as_int(args[1]))
             keys.add(key)
-            texts[key] = as_str(args[3])
-            if as_str(args[2]) == "mana":
+        elif name == "is_mana_ability":
+            mana.add(key)
+        elif name == "activation_not_modelled":
+            keys.add(key)
+            texts[key] = rest[1]
+            if rest[0] == "mana":
                 mana.add(key)
         elif name == "ability_cost":
-            costs[(as_str(args[0]), as_int(args[1]))].append(args[2])
-        elif name in ("violation", "unchecked_cost"):
-            action = args[0].arguments
-            key = (as_str(action[0]), as_int(action[1]))
-            if name == "violation":
-                reasons[key].append((args[1], args[2]))
-            else:
-                unchecked[key].append(args[1])
+            costs[key].append(rest[0])
+        elif name == "violation":
+            reasons[key].append((rest[0], rest[1]))
         else:
-            raise ValueError(f"unexpected symbol in the activations answer: {symbol}")
+            unchecked[key].append(rest[0])
     order = {perm.id: index for index, perm in enumerate(board.battlefield)}
     result = []
     for perm_id, number in sorted(keys, key=lambda k: (order[k[0]], k[1])):
         perm = board.battlefield[order[perm_id]]
         key = (perm_id, number)
-        cost = sorted(costs[key], key=_cost_key)
+        cost = sorted(costs[key])
         result.append(
             Activation(
                 permanent=perm_id,
@@ -214,12 +259,12 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
                 ability=number,
                 controller=perm.controller,
                 player=player or perm.controller,
-                cost=tuple(cost_text(c) for c in cost),
+                cost=tuple(c.text for c in cost),
                 mana_ability=key in mana,
                 reasons=_reasons(reasons[key], cost),
                 unchecked_costs=tuple(
-                    _mana_text(cost) if c.name == "mana_cost" else cost_text(c)
-                    for c in sorted(unchecked[key], key=_cost_key)
+                    _mana_text(cost) if c.name == "mana_cost" else c.text
+                    for c in sorted(unchecked[key])
                 ),
                 not_modelled=texts.get(key),
             )
@@ -227,20 +272,18 @@ def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tupl
     return tuple(result)
 
 
-def _mana_text(cost: list[Symbol]) -> str:
+def _mana_text(cost: list[_Cost]) -> str:
     """The mana part of an ability's cost in card notation (``{1}{G}``)."""
-    return "".join(cost_text(c) for c in cost if c.name == "mana")
+    return "".join(c.text for c in cost if c.name == "mana")
 
 
-def _reasons(found: list[tuple[Symbol, Symbol]], cost: list[Symbol]) -> tuple[Reason, ...]:
+def _reasons(found: list[tuple[str, str | None]], cost: list[_Cost]) -> tuple[Reason, ...]:
     """The violations of one ability, by rule and text; the mana cost's (601.2h) last."""
     texts = []
     for rule, reason in found:
-        if reason.type == SymbolType.String:
-            texts.append((False, Reason(as_str(rule), reason.string)))
-        elif reason.name == "mana_cost_unpayable":
-            text = f"its mana cost {_mana_text(cost)} can't be paid with the mana available now"
-            texts.append((True, Reason(as_str(rule), text)))
+        if reason is not None:
+            texts.append((False, Reason(rule, reason)))
         else:
-            raise ValueError(f"unexpected reason in the activations answer: {reason}")
+            text = f"its mana cost {_mana_text(cost)} can't be paid with the mana available now"
+            texts.append((True, Reason(rule, text)))
     return tuple(r for _, r in sorted(texts, key=lambda t: (t[0], t[1].rule, t[1].text)))

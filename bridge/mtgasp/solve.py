@@ -11,15 +11,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any, NoReturn, cast
 
 import clingo
 import clingo.ast
-from clingo import Symbol
+from clingo import Symbol, _internal
 
 from . import _fired, budget, progress
 from ._resources import asp_path, query_path
@@ -247,16 +247,30 @@ def _raise(
 
 
 def _stats(ctl: clingo.Control, ground: float, solve: float, models: int) -> SolveStats:
-    stats = ctl.statistics
     return SolveStats(
-        atoms=int(stats["problem"]["lp"]["atoms"]),
-        rules=int(stats["problem"]["lp"]["rules"]),
+        atoms=_statistic(ctl, b"problem", b"lp", b"atoms"),
+        rules=_statistic(ctl, b"problem", b"lp", b"rules"),
         ground_seconds=ground,
         solve_seconds=solve,
-        choices=int(stats["solving"]["solvers"]["choices"]),
-        conflicts=int(stats["solving"]["solvers"]["conflicts"]),
+        choices=_statistic(ctl, b"solving", b"solvers", b"choices"),
+        conflicts=_statistic(ctl, b"solving", b"solvers", b"conflicts"),
         models=models,
     )
+
+
+def _statistic(ctl: clingo.Control, *path: bytes) -> int:
+    """One value of ``ctl.statistics``, read as ``Control.statistics`` reads it, without building
+    the whole tree (0.3 ms per solve, where a small board's query solves in 0.01 ms)."""
+    stats = _C_CALL("clingo_statistics_t*", _LIB.clingo_control_statistics, ctl._rep)
+    key = _C_CALL("uint64_t", _LIB.clingo_statistics_root, stats)
+    for part in path:
+        key = _C_CALL("uint64_t", _LIB.clingo_statistics_map_at, stats, key, part)
+    return int(_C_CALL("double", _LIB.clingo_statistics_value_get, stats, key))
+
+
+#: clingo's helper for calls into its C interface, and that interface (unannotated, private).
+_C_CALL = cast(Callable[..., Any], _internal._c_call)
+_LIB: Any = vars(_internal)["_lib"]
 
 
 def solve(
@@ -466,8 +480,7 @@ def _report(path: Path, messages: _Messages, headline: str) -> str:
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
 
-#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent
-#: card): a card's facts are the same for the whole process.
+#: The verdicts of :func:`nonpermanent_cards` in this process, per card name (None: a permanent).
 _NONPERMANENT: dict[str, tuple[str, str] | None] = {}
 
 
