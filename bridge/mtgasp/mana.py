@@ -155,12 +155,16 @@ def could_produce(
             effects.add((as_str(args[0]), as_int(args[1])))
         else:
             raise ValueError(f"unexpected symbol in the could-produce answer: {symbol}")
-    # The lands each reflecting choice reads: those of the players it names (106.7).
-    reflected: dict[tuple[str, int], set[str]] = defaultdict(set)
+    # The players whose lands each reflecting choice reads (106.7).
+    players_read: dict[tuple[str, int], list[str]] = defaultdict(list)
     for player, abilities in readers.items():
         for ability in abilities:
-            reflected[ability] |= lands_of[player]
-    witnesses = _Witnesses(board, types, defined, via, reflected, graphs).build() if why else {}
+            players_read[ability].append(player)
+    witnesses = (
+        _Witnesses(board, types, defined, via, players_read, lands_of, graphs).build()
+        if why
+        else {}
+    )
     chosen = [p for p in board.battlefield if permanent is None or p.id == permanent]
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     result = tuple(
@@ -193,43 +197,49 @@ class _Witnesses:
         types: dict[str, set[str]],
         defined: set[_Key],
         via: dict[_Key, set[str]],
-        reflected: dict[tuple[str, int], set[str]],
+        players_read: dict[tuple[str, int], list[str]],
+        lands_of: dict[str, set[str]],
         graphs: _EventGraphs,
     ) -> None:
-        self.board = board
         self.graphs = graphs
         self.types = types
         self.defined = defined
         self.via = via
-        # The lands each reflecting choice reads (106.7), in board order.
-        self.reflected = {
-            key: [p.id for p in board.battlefield if p.id in lands]
-            for key, lands in reflected.items()
-        }
-
-    def _candidates(self, key: _Key) -> list[str] | None:
-        """Lands whose could-produce may define this choice; None if the choice needs none."""
-        return self.reflected.get((key[0], key[1]))
+        self.players_read = players_read
+        self.order = {p.id: i for i, p in enumerate(board.battlefield)}
+        self.land_player = {land: player for player, lands in lands_of.items() for land in lands}
 
     def build(self) -> dict[tuple[str, str], TypeWitness]:
         found: dict[tuple[str, str], tuple[_Key, str | None]] = {}
+        # For each (player, type), the first land in board order found to produce it at an
+        # earlier level: a reflecting choice's source is the first of its players' (106.7).
+        first: dict[tuple[str, str], str] = {}
+        keys = sorted(self.defined, key=lambda k: (k[0], k[1], k[2] or ""))
         changed = True
         while changed:
             changed = False
             level: dict[tuple[str, str], tuple[_Key, str | None]] = {}
-            for key in sorted(self.defined, key=lambda k: (k[0], k[1], k[2] or "")):
-                lands = self._candidates(key)
+            for key in keys:
+                players = self.players_read.get((key[0], key[1]))
                 source: str | None = None
-                if lands is not None:
-                    source = next((land for land in lands if (land, key[2]) in found), None)
-                    if source is None:
+                if players is not None:
+                    choice = key[2] or ""
+                    lands = [first[(p, choice)] for p in players if (p, choice) in first]
+                    if not lands:
                         continue
+                    source = min(lands, key=self.order.__getitem__)
                 for mana_type in self.via.get(key, ()):
                     if (key[0], mana_type) not in found and (key[0], mana_type) not in level:
                         level[(key[0], mana_type)] = (key, source)
             if level:
                 found.update(level)
                 changed = True
+                for perm, mana_type in level:
+                    player = self.land_player.get(perm)
+                    if player is not None:
+                        known = first.get((player, mana_type))
+                        if known is None or self.order[perm] < self.order[known]:
+                            first[(player, mana_type)] = perm
         expected = {(o, t) for o, ts in self.types.items() for t in ts}
         if set(found) != expected:
             raise ValueError("could-produce witnesses disagree with the fixed point")
