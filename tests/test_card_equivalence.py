@@ -62,6 +62,12 @@ NOT_COVERED = {
     "Worship": 1,
     "Leyline of Punishment": 1,
     "Everlasting Torment": 2,
+    # Drawing (121): Alhammarret's Archive's "If you would draw a card except the first one you
+    # draw in each of your draw steps, draw two cards instead" (would_draw/2), and Witch's
+    # Vengeance's "creatures of the creature type of your choice get -3/-3 until end of turn"
+    # (modify_pt_of_chosen_type/2): no template has them.
+    "Alhammarret's Archive": 1,
+    "Witch's Vengeance": 1,
     # The file numbers its static and its activated ability both 1 (one group here); compiled,
     # they are 1 and 2.
     "Thousand-Year Elixir": 1,

@@ -248,11 +248,12 @@ def test_orderings_json_keys_are_the_documented_ones(
         "battlefield: [{id: remedy, card: Tainted Remedy, controller: alice}]\n"
     )
     mana = str(ROOT / "examples" / "mana-reflection-contamination.yaml")
-    # Mana, life and "nothing" values between them show every key a value can have.
+    # Mana, life, draw and "nothing" values between them show every key a value can have.
     runs = [
         [mana, "tap:forest", "--all-orderings"],
         [str(life), "gain:bob:3"],
         [str(remedy), "gain:bob:3"],
+        [str(ROOT / "examples" / "archive-draws.yaml"), "draw:alice:3"],
     ]
     found: set[str] = set()
     for argv in runs:

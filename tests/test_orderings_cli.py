@@ -92,7 +92,7 @@ def test_order_does_not_matter_verdict(capsys: pytest.CaptureFixture[str]) -> No
         ("gain:zed:3", "no player named 'zed'"),
         ("gain:bob", "gain needs a player and an amount"),
         ("gain:bob:-2", "must not be negative"),
-        ("draw:bob:1", "unknown event 'draw:bob:1'"),
+        ("mill:bob:1", "unknown event 'mill:bob:1'"),
     ],
 )
 def test_bad_events_are_usage_errors(

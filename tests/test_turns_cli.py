@@ -83,6 +83,10 @@ def test_max_courses_marks_the_count_truncated(capsys: pytest.CaptureFixture[str
         ["resolve", "havoc-festival.yaml"],
         ["cast", "havoc-festival.yaml", "Forest"],
         ["cast", "havoc-festival.yaml", "Grizzly Bears", "--x", "2"],
+        # 500.1: --through names a later step, and one the course can pass into.
+        ["step", "witch-lifelink.yaml", "combat_damage", "--through", "upkeep"],
+        ["step", "witch-lifelink.yaml", "upkeep", "--through", "end"],
+        ["event", "archive-draws.yaml", "draw:zed"],
     ],
 )
 def test_bad_requests_exit_2_with_nothing_on_stdout(

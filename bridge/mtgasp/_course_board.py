@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import replace
 
+from ._board_effects import PowerToughnessEffect
 from ._course_model import FinalState
 from .board import Board, History, LastingEffect, Permanent, Player, Team
 
@@ -84,13 +85,16 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         lost_life={p: n for p, n in state.lost if n > 0},
         attacked_with=board.this_turn.attacked_with,
         tapped_for_mana=tuple(t for t in board.this_turn.tapped_for_mana if t in on_bf),
+        drawn_in_draw_step={p: n for p, n in state.drawn if n > 0},
     )
     return Board(
         players=players,
         turn=board.turn,
         teams=teams,
         battlefield=tuple(battlefield),
-        effects=board.effects + _new_effects(board, state),
+        effects=tuple(e for e in board.effects if e.id not in state.used_up)
+        + _new_effects(board, state),
+        pt_effects=_pt_effects(board, state, on_bf),
         hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
         graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},
         library={p: tuple(c) for p, c in sorted(zone_maps["library"].items())},
@@ -98,6 +102,36 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         this_turn=history,
         source=board.source,
     )
+
+
+def _pt_effects(
+    board: Board, state: FinalState, on_bf: set[str]
+) -> tuple[PowerToughnessEffect, ...]:
+    """The board's power/toughness effects on the permanents still there, and those the course
+    created ("until end of turn", 613.4c), each with an id of its own and a later timestamp
+    (613.7)."""
+    kept = []
+    for effect in () if state.turn_effects_ended else board.pt_effects:
+        affects = tuple(o for o in effect.affects if o in on_bf)
+        if affects:
+            kept.append(replace(effect, affects=affects))
+    taken = {p.id for p in board.battlefield} | {e.id for e in board.effects}
+    taken |= {s.id for s in board.stack} | {e.id for e in board.pt_effects}
+    stamps = [e.timestamp for e in board.pt_effects]
+    stamps += [p.timestamp for p in board.battlefield if p.timestamp is not None]
+    stamp = max(stamps, default=0)
+    for card, controller, power, toughness, affects in state.pt_created:
+        base = "".join(ch if ch.isalnum() else "-" for ch in card.lower())
+        new_id, n = base, 1
+        while new_id in taken:
+            n += 1
+            new_id = f"{base}-{n}"
+        taken.add(new_id)
+        stamp += 1
+        kept.append(
+            PowerToughnessEffect(new_id, controller, affects, "modify", power, toughness, stamp)
+        )
+    return tuple(kept)
 
 
 def _new_effects(board: Board, state: FinalState) -> tuple[LastingEffect, ...]:

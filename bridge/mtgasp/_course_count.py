@@ -28,6 +28,10 @@ _END_SIGNATURES = (
     ("end_lost_game", 2),
     ("end_damage", 2),
     ("end_effect", 4),
+    ("end_drawn", 2),
+    ("end_pt_effect", 6),
+    ("end_used_up", 1),
+    ("end_turn_effects_ended", 0),
     ("hit_horizon", 0),
 )
 _END = {name for name, _ in _END_SIGNATURES}

@@ -218,6 +218,10 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
     effects: set[tuple[str, str, str]] = set()
     gained = dict(board.this_turn.gained_life)
     lost = dict(board.this_turn.lost_life)
+    drawn = dict(board.this_turn.drawn_in_draw_step)
+    pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
+    used_up: set[str] = set()
+    turn_ended = False
     cards = _object_cards(board, new)
     hit = False
     lost_game = []
@@ -239,6 +243,16 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
             gained[args[0]] = args[1]
         elif name == "end_lost":
             lost[args[0]] = args[1]
+        elif name == "end_pt_effect":
+            item, card, controller, power, toughness, obj = args
+            entry = pt_created.setdefault(item, (card, controller, power, toughness, []))
+            entry[4].append(obj)
+        elif name == "end_used_up":
+            used_up.add(args[0])
+        elif name == "end_turn_effects_ended":
+            turn_ended = True
+        elif name == "end_drawn":
+            drawn[args[0]] = args[1]
         elif name == "end_lost_game":
             lost_game.append((args[0], args[1]))
         elif name == "end_damage":
@@ -272,6 +286,12 @@ def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> 
         damage=tuple(sorted((o, n) for o, n in damage.items() if o in battlefield)),
         effects=tuple(sorted(effects)),
         tapped=tuple(sorted(tapped)),
+        drawn=tuple(sorted(drawn.items())),
+        used_up=tuple(sorted(used_up)),
+        turn_effects_ended=turn_ended,
+        pt_created=tuple(
+            sorted((c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values())
+        ),
     )
 
 
@@ -325,6 +345,20 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                 lines.append(f"{player}: -{n} {card} from {zone}")
     for card, controller, player in state.effects:
         lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
+    for effect in before.effects:
+        if effect.id in state.used_up:
+            how = "ends (514.2)" if state.turn_effects_ended else "is used up (615.7)"
+            lines.append(f"{effect.controller}: the effect {effect.id} ({effect.card}) {how}")
+    if state.turn_effects_ended:
+        lines.extend(
+            f"{effect.controller}: the effect {effect.id} ends (514.2)"
+            for effect in before.pt_effects
+        )
+    for card, controller, power, toughness, affected in state.pt_created:
+        lines.append(
+            f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "
+            "until end of turn (effects)"
+        )
     old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
     for player, amount in state.gained:
         if amount != old_gained.get(player, 0):
@@ -332,4 +366,7 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
     for player, amount in state.lost:
         if amount != old_lost.get(player, 0):
             lines.append(f"{player}: lost {amount} life this turn (history)")
+    for player, amount in state.drawn:
+        if amount != before.this_turn.drawn_in_draw_step.get(player, 0):
+            lines.append(f"{player}: drew {amount} cards in their draw step this turn (history)")
     return lines or ["nothing changed"]

@@ -45,6 +45,11 @@ class FinalState:
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
     lost_game: tuple[tuple[str, str], ...] = ()  # (player, rule): 704.5a, 704.5b
     tokens: tuple[tuple[str, str, TokenDefinition], ...] = ()  # created: (id, controller, 111.4)
+    drawn: tuple[tuple[str, int], ...] = ()  # cards drawn in the draw step this turn (504.1)
+    # created "gets +A/+B until end of turn" effects: (card, controller, A, B, affected), 613.4c
+    pt_created: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = ()
+    used_up: tuple[str, ...] = ()  # the board's effects used up (615.7) or ended (514.2)
+    turn_effects_ended: bool = False  # the cleanup step began: "until end of turn" ends (514.2)
 
 
 @dataclass(frozen=True)

@@ -29,7 +29,10 @@ class StackObject:
     @property
     def label(self) -> str:
         if self.id == "request":
-            return "the requested damage event" if self.source else "the requested life event"
+            if self.source is not None:
+                return "the requested damage event"
+            # a requested draw has an amount (the cards drawn), a life event none
+            return "the requested life event" if self.amount is None else "the requested draw"
         if self.card is None:
             return self.id
         what = self.card if self.ability == 0 else f"{self.card} #{self.ability}"

@@ -77,6 +77,15 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         ):
             t, player = as_int(when), as_str(who)
             choices[t].append((rank(t, player), f"{player} chooses {names.card(obj)}"))
+    for s in by_name["chooses_type"]:
+        t, resolving, chosen_type = as_int(s.arguments[0]), s.arguments[1], s.arguments[2]
+        chooser = names.items[resolving].controller if resolving in names.items else ""
+        chosen = (
+            "a creature type no creature on the battlefield has"
+            if chosen_type.name == "other"
+            else f"the creature type {chosen_type.name}"
+        )
+        choices[t].append((rank(t, chooser), f"{chooser} chooses {chosen}"))
     for t, made in choices.items():
         events[t].append(", then ".join(text for _, text in sorted(made)))
     for s in by_name["sacrifices"]:
@@ -85,6 +94,14 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     for s in by_name["discards"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} discards {names.card(obj)}")
+    for s in by_name["draw_outcome"]:
+        event, out = s.arguments
+        cards = as_int(out.arguments[1]) if out.name == "draw" else 0
+        if cards != 1:
+            events[as_int(event.arguments[0])].append(
+                f"{as_str(event.arguments[2])} would draw a card -> draws {cards} cards "
+                "instead (121.6)"
+            )
     for s in by_name["draws"]:
         when, who, obj = s.arguments
         events[as_int(when)].append(f"{as_str(who)} draws {names.card(obj)}")
@@ -94,6 +111,10 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         combat = "combat damage" if damage_kind.name == "combat" else "damage"
         plain = f"{names.card(source)} deals {as_int(would)} {combat} to {names.card(target)}"
         events[as_int(event.arguments[0])].append(_damage_result(plain, as_int(would), out, names))
+    for s in by_name["shield_used"]:
+        events[as_int(s.arguments[1])].append(
+            f"the shield {as_str(s.arguments[0])} is used up (615.7)"
+        )
     for s in by_name["life_outcome"]:
         event, out = s.arguments
         t = as_int(event.arguments[0])
@@ -125,10 +146,14 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     steps: list[tuple[int, Symbol | str]] = [(as_int(a.arguments[1]), a) for a in by_name["acts"]]
     steps += [(t, "state-based actions (704.3)") for t in _sba_steps(by_name, names, events)]
     steps += _combat_steps(by_name)
+    steps += [
+        (as_int(s.arguments[1]), f"the {s.arguments[0].name} step begins (500.1)")
+        for s in by_name["step_start"]
+    ]
     for t, act in sorted(steps, key=lambda step: step[0]):
         life = ", ".join(sorted(life_at[t]))
         if isinstance(act, str):
-            body = "; ".join(events.get(t, [])) or "no damage"
+            body = "; ".join(events.get(t, [])) or ("nothing" if "begins" in act else "no damage")
             lines.append(f"{t}. {act}: {body}. Life: {life}.")
         else:
             lines.append(

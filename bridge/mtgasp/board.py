@@ -153,6 +153,8 @@ class History:
     lost_life: Mapping[str, int] = field(default_factory=dict)
     attacked_with: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     tapped_for_mana: tuple[str, ...] = ()
+    drawn_in_draw_step: Mapping[str, int] = field(default_factory=dict)
+    """Cards each player drew in their draw step this turn (121, 504.1)."""
 
 
 @dataclass(frozen=True)
@@ -378,7 +380,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
                 yield from card_problem(f"{zone}.{player}[{index}]", name)
     yield from _stack_problems(data, ids, check_player)
     history = data.get("this_turn", {})
-    for key in ("gained_life", "lost_life", "attacked_with"):
+    for key in ("gained_life", "lost_life", "attacked_with", "drawn_in_draw_step"):
         for player in history.get(key, {}):
             yield from check_player(f"this_turn.{key}.{player}", player)
     for index, perm_id in enumerate(history.get("tapped_for_mana", [])):
@@ -482,6 +484,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
         lost_life=dict(history_data.get("lost_life", {})),
         attacked_with={k: tuple(v) for k, v in history_data.get("attacked_with", {}).items()},
         tapped_for_mana=tuple(history_data.get("tapped_for_mana", [])),
+        drawn_in_draw_step=dict(history_data.get("drawn_in_draw_step", {})),
     )
 
     def zone(key: str) -> dict[str, tuple[str, ...]]:

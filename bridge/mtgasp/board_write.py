@@ -88,6 +88,8 @@ def board_to_data(board: Board) -> dict[str, Any]:
         history["lost_life"] = dict(board.this_turn.lost_life)
     if board.this_turn.attacked_with:
         history["attacked_with"] = {p: list(c) for p, c in board.this_turn.attacked_with.items()}
+    if board.this_turn.drawn_in_draw_step:
+        history["drawn_in_draw_step"] = dict(board.this_turn.drawn_in_draw_step)
     if board.this_turn.tapped_for_mana:
         history["tapped_for_mana"] = list(board.this_turn.tapped_for_mana)
     if history:

@@ -38,7 +38,7 @@ from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .cards import catalog
 from .errors import QueryError
-from .events import DamageEvent, LifeEvent, check_damage
+from .events import DamageEvent, DrawEvent, LifeEvent, check_damage, check_draw
 from .facts import board_facts
 from .solve import solve
 
@@ -72,18 +72,54 @@ def _player(board: Board, name: str) -> str:
     return name
 
 
-def step(board: Board, step_name: str, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseReport:
-    """Begin ``step_name`` (e.g. ``upkeep``, ``end``) on ``board`` and follow every course.
+#: The steps a course may pass into (``step --through``): those without a turn-based action this
+#: version does not make (502 untap, 504.1 draw, 508/509 declarations, 510 damage, 514 cleanup).
+PASSABLE_STEPS = (
+    "upkeep",
+    "precombat_main",
+    "beginning_of_combat",
+    "end_of_combat",
+    "postcombat_main",
+    "end",
+)
+
+
+def step(
+    board: Board,
+    step_name: str,
+    *,
+    through: str | None = None,
+    max_courses: int = DEFAULT_MAX_COURSES,
+) -> CourseReport:
+    """Begin ``step_name`` (e.g. ``upkeep``, ``end``) on ``board`` and follow every course; with
+    ``through``, the same course goes on through the following steps up to that one (500.1).
 
     >>> report = step(load_board("examples/havoc-festival.yaml"), "upkeep")  # doctest: +SKIP
     """
     if step_name not in STEPS:
         raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
     facts = [requests.begin_step(step_name)]
-    turn = replace(board.turn, step=step_name)
-    return _run(
-        "step", replace(board, turn=turn), facts, f"beginning of the {step_name} step", max_courses
-    )
+    text = f"beginning of the {step_name} step"
+    last = step_name
+    if through is not None and through != step_name:
+        first, end = STEPS.index(step_name), STEPS.index(through) if through in STEPS else -1
+        if end <= first:
+            raise QueryError(
+                f"--through {through}: the step must come after {step_name} in the turn; steps "
+                f"are, in order: {', '.join(STEPS)}"
+            )
+        blocked = [s for s in STEPS[first + 1 : end + 1] if s not in PASSABLE_STEPS]
+        if blocked:
+            raise QueryError(
+                f"--through {through}: the course would pass into {', '.join(blocked)}, whose "
+                "turn-based actions this version does not make; it may pass into "
+                f"{', '.join(PASSABLE_STEPS)}"
+            )
+        facts.append(requests.step_through(through))
+        text += f", through the {through} step"
+        last = through
+    turn = replace(board.turn, step=last)
+    return _run("step", replace(board, turn=turn), facts, text, max_courses)
 
 
 def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
@@ -122,19 +158,26 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    event: LifeEvent | DamageEvent | Literal["gain", "lose", "set"],
+    event: LifeEvent | DamageEvent | DrawEvent | Literal["gain", "lose", "set"],
     player: str | None = None,
     amount: int | None = None,
     *,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
-    """Apply a life event to a player, or a damage event (120), through replacement and
-    prevention effects, and what it triggers.
+    """Apply a life event to a player, a damage event (120) or a draw (121), through replacement
+    and prevention effects, and what it triggers.
 
-    ``event`` is a :class:`~mtgasp.events.LifeEvent` or :class:`~mtgasp.events.DamageEvent` (as
-    ``parse_event`` reads them, and as ``orderings`` takes them), or a life event's kind with
-    ``player`` and ``amount``.
+    ``event`` is a :class:`~mtgasp.events.LifeEvent`, :class:`~mtgasp.events.DamageEvent` or
+    :class:`~mtgasp.events.DrawEvent` (as ``parse_event`` reads them, and as ``orderings`` takes
+    them), or a life event's kind with ``player`` and ``amount``.
     """
+    if isinstance(event, DrawEvent):
+        check_draw(board, event)
+        facts = [requests.event_request(event)]
+        plural = "" if event.count == 1 else "s"
+        return _run(
+            "event", board, facts, f"{event.player} draws {event.count} card{plural}", max_courses
+        )
     if isinstance(event, DamageEvent):
         check_damage(board, event)
         facts = [requests.event_request(event)]

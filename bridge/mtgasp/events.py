@@ -3,7 +3,8 @@ that takes an event (``orderings``, ``event``; ``tap`` builds its own ``TapEvent
 
 ``tap:PERMANENT[:ABILITY[:TYPE]]`` is a mana ability resolving (106.12b); ``gain:PLAYER:N``,
 ``lose:PLAYER:N`` and ``set:PLAYER:N`` are life events (119.3, 119.5);
-``damage:SOURCE:TARGET:N[:combat]`` is a source dealing damage (120.1, 120.2a).
+``damage:SOURCE:TARGET:N[:combat]`` is a source dealing damage (120.1, 120.2a);
+``draw:PLAYER[:N]`` is a player drawing N cards, N individual draws (121.1, 121.2).
 """
 
 from __future__ import annotations
@@ -22,18 +23,24 @@ __all__ = [
     "COURSE_KINDS",
     "EVENT_KINDS",
     "LIFE_KINDS",
+    "MAX_DRAWS",
     "DamageEvent",
+    "DrawEvent",
     "Event",
     "LifeEvent",
     "TapEvent",
     "check_damage",
+    "check_draw",
     "parse_event",
 ]
 
 #: Every kind of event, the life events alone, and those ``mtgasp event`` takes.
-EVENT_KINDS = ("tap", "gain", "lose", "set", "damage")
+EVENT_KINDS = ("tap", "gain", "lose", "set", "damage", "draw")
 LIFE_KINDS = ("gain", "lose", "set")
-COURSE_KINDS = ("gain", "lose", "set", "damage")
+COURSE_KINDS = ("gain", "lose", "set", "damage", "draw")
+
+#: The most cards one requested draw may draw (121.2: each is an event of its own).
+MAX_DRAWS = 100
 
 _FORMS = {
     "tap": "tap:PERMANENT[:ABILITY[:TYPE]]",
@@ -41,11 +48,13 @@ _FORMS = {
     "lose": "lose:PLAYER:N",
     "set": "set:PLAYER:N",
     "damage": "damage:SOURCE:TARGET:N[:combat]",
+    "draw": "draw:PLAYER[:N]",
 }
 _EXAMPLES = {
     "tap": ("tap:pool", "tap:birds:1:g"),
     "gain": ("gain:bob:3",),
     "damage": ("damage:lasher:bob:2",),
+    "draw": ("draw:alice:2",),
 }
 
 
@@ -96,7 +105,18 @@ class DamageEvent:
         return f"{self.source} would deal {self.amount} {kind} to {self.target}"
 
 
-Event = TapEvent | LifeEvent | DamageEvent
+@dataclass(frozen=True)
+class DrawEvent:
+    """A player draws ``count`` cards: that many individual draws, one at a time (121.1, 121.2)."""
+
+    player: str
+    count: int = 1
+
+    def __str__(self) -> str:
+        return f"{self.player} would draw {self.count} card{'' if self.count == 1 else 's'}"
+
+
+Event = TapEvent | LifeEvent | DamageEvent | DrawEvent
 
 
 def _help(kinds: Sequence[str]) -> str:
@@ -128,6 +148,18 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
                 f"'{text}': damage needs a source, a target and an amount; {_help(kinds)}"
             )
         return DamageEvent(parts[0], parts[1], whole(parts[2], "the amount of damage"), combat)
+    if kind == "draw" and kind in kinds:
+        count = 1
+        if len(parts) >= 2 and parts[-1].isdigit():
+            count = whole(parts.pop(), "the number of cards", 1)
+        if not parts or not all(parts):
+            raise QueryError(f"'{text}': draw needs a player; {_help(kinds)}")
+        if count > MAX_DRAWS:
+            raise QueryError(
+                f"'{text}': at most {MAX_DRAWS} cards are drawn by one request (121.2: each "
+                "draw is an event of its own)"
+            )
+        return DrawEvent(":".join(parts), count)
     if kind == "tap" and kind in kinds:
         if not parts or not parts[0]:
             raise QueryError(f"'{text}': tap needs a permanent id; {_help(kinds)}")
@@ -154,5 +186,15 @@ def check_damage(board: Board, event: DamageEvent) -> DamageEvent:
         raise QueryError(
             f"damage is dealt to a player or a permanent (120.1): {quote(event.target)} is "
             f"neither; players are: {', '.join(sorted(players))}; permanent ids are: {ids}"
+        )
+    return event
+
+
+def check_draw(board: Board, event: DrawEvent) -> DrawEvent:
+    """``event``, if the player who draws is one of the board's (121.1)."""
+    players = {p.name for p in board.players}
+    if event.player not in players:
+        raise QueryError(
+            f"no player named {quote(event.player)}; players are: {', '.join(sorted(players))}"
         )
     return event

@@ -163,6 +163,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
             yield _fact("attacked_this_turn", String(player), String(creature))
     for perm_id in history.tapped_for_mana:
         yield _fact("tapped_for_mana_this_turn", String(perm_id))
+    for player, amount in sorted(history.drawn_in_draw_step.items()):
+        yield _fact("drawn_in_draw_step", String(player), Number(amount))
 
 
 def _token_card(card: Symbol, definition: TokenDefinition) -> Iterator[Symbol]:

@@ -10,23 +10,34 @@ outcome, one witness ordering per outcome, and, on request, every ordering up to
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
-from clingo import Symbol
+from clingo import Function, Number, Symbol
 
 from ._text import quote
 from .board import Board
+from .draw_orderings import combine_draws
 from .errors import QueryError
-from .events import DamageEvent, Event, LifeEvent, TapEvent, check_damage, parse_event
+from .events import (
+    DamageEvent,
+    DrawEvent,
+    Event,
+    LifeEvent,
+    TapEvent,
+    check_damage,
+    check_draw,
+    parse_event,
+)
 from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
 from .requests import event_cause, event_request, mana_event_request
 from .solve import SolveStats, solve
 from .tap_answer import check_tap_choice
-from .values import MANA_TYPES, Value, decode_value, value_sort_key
+from .values import MANA_TYPES, Draw, Value, decode_value, value_sort_key
 
 __all__ = [
     "DamageEvent",
+    "DrawEvent",
     "Effect",
     "Event",
     "EventGraph",
@@ -70,7 +81,10 @@ class OrderingsReport:
     prohibited: bool = False
     """The event gains (loses) life for a player who can't (119.7, 119.8): it won't happen."""
     graph: EventGraph | None = field(default=None, compare=False, repr=False)
-    """The replacement graph the answer was read from (for pictures: ``mtgasp.pictures``)."""
+    """The replacement graph the answer was read from (for pictures: ``mtgasp.pictures``); None
+    for a draw of several cards, whose graphs are its ``parts``'."""
+    parts: tuple[OrderingsReport, ...] = ()
+    """A draw of several cards: the report on each individual draw, in order (121.2)."""
 
     @property
     def order_matters(self) -> bool:
@@ -98,6 +112,8 @@ def _request(board: Board, event: Event) -> list[Symbol]:
         return [request, event_cause(request, event.cause)]
     if isinstance(event, DamageEvent):
         return [event_request(check_damage(board, event))]
+    if isinstance(event, DrawEvent):
+        return [event_request(check_draw(board, event))]
     if board.permanent(event.permanent) is None:
         raise QueryError(_no_permanent_message(board, event.permanent))
     return [mana_event_request(event.permanent, event.ability, event.choice)]
@@ -144,8 +160,44 @@ def orderings(
     request, *cause = _request(board, event)
     if check_choice and isinstance(event, TapEvent):
         check_tap_choice(board, event)
+    if isinstance(event, DrawEvent):
+        return _draw_report(board, event, request, list_all, max_orderings)
     graph = event_graph(board_facts(board), request, extra=cause)
     return _report(event, graph, list_all, max_orderings)
+
+
+def _draw_report(
+    board: Board, event: DrawEvent, request: Symbol, list_all: bool, max_orderings: int
+) -> OrderingsReport:
+    """The orderings of each individual draw of ``event`` (121.2), all in one solve: every atom
+    of a draw's replacement graph names its event ``one_draw(draw(P, N), K)``, which is its own
+    context (121-drawing.lp); the reports are combined by ``draw_orderings``."""
+    solution = solve("orderings", board_facts(board), extra=[request], consts=_CONSTS)
+    (model,) = solution.models
+    (term,) = request.arguments
+    parts = []
+    for index in range(1, event.count + 1):
+        draw = Function("one_draw", [term, Number(index)])
+        mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
+        graph = _checked(EventGraph.read(mine, solution.stats))
+        parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
+    if len(parts) == 1:
+        return replace(parts[0], event=event)
+    combined = combine_draws(event.player, parts, list_all, max_orderings)
+    return replace(
+        parts[0],
+        event=event,
+        initial=Draw(event.player, event.count),
+        effects=combined.effects,
+        outcomes=tuple(Outcome(*outcome) for outcome in combined.outcomes),
+        noncommuting=combined.noncommuting,
+        total_orderings=combined.total_orderings,
+        listed=combined.listed,
+        graph_nodes=sum(part.graph_nodes for part in parts),
+        graph_edges=sum(part.graph_edges for part in parts),
+        graph=None,
+        parts=tuple(parts),
+    )
 
 
 def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[OrderingsReport, ...]:

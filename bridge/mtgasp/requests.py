@@ -8,7 +8,7 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 
 from ._numbers import number
-from .events import DamageEvent, LifeEvent
+from .events import DamageEvent, DrawEvent, LifeEvent
 from .limits import MAX_NUMBER
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "pay_for",
     "pay_request",
     "question",
+    "step_through",
     "tap_request",
 ]
 
@@ -61,10 +62,14 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     )
 
 
-def event_request(event: LifeEvent | DamageEvent) -> Symbol:
+def event_request(event: LifeEvent | DamageEvent | DrawEvent) -> Symbol:
     """``event_request(E)``: the one shape of a requested event, for the orderings query (a board
     event at time 0) and the ``event`` course alike: E is ``gain_life(P, N)``, ``lose_life(P, N)``,
-    ``set_life(P, N)`` or ``damage(Source, Target, N, Kind)`` (Kind ``combat`` or ``noncombat``)."""
+    ``set_life(P, N)``, ``damage(Source, Target, N, Kind)`` (Kind ``combat`` or ``noncombat``)
+    or ``draw(P, N)`` (N individual draws, 121.2)."""
+    if isinstance(event, DrawEvent):
+        count = number(event.count, "the number of cards", 1)
+        return Function("event_request", [Function("draw", [String(event.player), count])])
     if isinstance(event, DamageEvent):
         kind = Function("combat" if event.combat else "noncombat")
         amount = number(event.amount, "the amount of damage")
@@ -111,6 +116,11 @@ def pay_for(player: str) -> Symbol:
 def begin_step(step: str) -> Symbol:
     """``begin_step(S)``: step S begins."""
     return Function("begin_step", [Function(step)])
+
+
+def step_through(step: str) -> Symbol:
+    """``step_through(S)``: the course goes on through the following steps up to S (500.1)."""
+    return Function("step_through", [Function(step)])
 
 
 def begin_next_step() -> Symbol:

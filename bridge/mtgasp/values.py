@@ -12,6 +12,7 @@ from ._symbols import as_int, as_str
 __all__ = [
     "MANA_TYPES",
     "Damage",
+    "Draw",
     "LifeChange",
     "Mana",
     "Nothing",
@@ -110,12 +111,26 @@ class Damage:
         return data | {"text": str(self)}
 
 
-Value = Mana | LifeChange | Damage | Nothing
+@dataclass(frozen=True, order=True)
+class Draw:
+    """A player draws an amount of cards (121.1; replacement effects may change it: 121.6)."""
+
+    player: str
+    cards: int
+
+    def __str__(self) -> str:
+        return f"{self.player} draws {self.cards} card{'' if self.cards == 1 else 's'}"
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": "draw", "player": self.player, "cards": self.cards, "text": str(self)}
+
+
+Value = Mana | LifeChange | Damage | Draw | Nothing
 
 
 def decode_value(symbol: Symbol) -> Value:
-    """``mana(W,U,B,R,G,C)``, ``gain_life(P,N)``, ``lose_life(P,N)``, ``damage(S,X,N,Extra)``
-    or ``none``."""
+    """``mana(W,U,B,R,G,C)``, ``gain_life(P,N)``, ``lose_life(P,N)``, ``damage(S,X,N,Extra)``,
+    ``draw(P,N)`` or ``none``."""
     if symbol.name == "mana" and len(symbol.arguments) == 6:
         return Mana(*(as_int(a) for a in symbol.arguments))
     if symbol.name in ("gain_life", "lose_life") and len(symbol.arguments) == 2:
@@ -129,6 +144,8 @@ def decode_value(symbol: Symbol) -> Value:
             else (None, None)
         )
         return Damage(as_str(source), as_str(target), as_int(amount), *counter)
+    if symbol.name == "draw" and len(symbol.arguments) == 2:
+        return Draw(as_str(symbol.arguments[0]), as_int(symbol.arguments[1]))
     if symbol.name == "none" and not symbol.arguments:
         return Nothing()
     raise ValueError(f"unknown event value {symbol}")
@@ -143,4 +160,6 @@ def value_sort_key(value: Value) -> tuple[int, tuple[object, ...]]:
         return (1, (value.player, value.kind, value.amount))
     if isinstance(value, Damage):
         return (2, (value.amount, value.counter_on or "", value.counter_kind or ""))
-    return (3, ())
+    if isinstance(value, Draw):
+        return (3, (value.player, value.cards))
+    return (4, ())

@@ -1,7 +1,7 @@
 """Shared verification of course cases (step, resolve, event, cast).
 
-``args``: ``step`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``, ``copy``,
-``controller`` (cast). ``expect`` keys, each optional:
+``args``: ``step``, ``through`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``,
+``copy``, ``controller`` (cast). ``expect`` keys, each optional:
 
 - ``triggered``: the begin-step triggers, as ``"permanent>player"`` (exactly these)
 - ``not_triggered``: ``{permanent: "rule"}`` (exactly these)
@@ -23,6 +23,10 @@
   final state (Stigma Lasher's)
 - ``unmodelled``: a substring of some "not modelled" line of the report
 - ``pt``: ``{id: "P/T"}``, a creature's power and toughness in every final state (613.4)
+- ``some_pt``: ``{id: "P/T"}``, a creature's power and toughness in some final state
+- ``board_effects``: the ids of the resulting board's lasting and power/toughness effects, in
+  every final state (615.7, 514.2)
+- ``drawn``: ``{player: n}`` cards drawn in the draw step this turn in every final state (504.1)
 """
 
 from __future__ import annotations
@@ -31,17 +35,17 @@ from typing import Any
 
 from mtgasp import Board
 from mtgasp.courses import CourseReport, cast, life_event, resolve, step
-from mtgasp.events import COURSE_KINDS, DamageEvent, LifeEvent, parse_event
+from mtgasp.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
 
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
     if query == "step":
-        return step(board, args["step"])
+        return step(board, args["step"], through=args.get("through"))
     if query == "resolve":
         return resolve(board)
     if query == "event":
         event = parse_event(args["event"], kinds=COURSE_KINDS)
-        assert isinstance(event, LifeEvent | DamageEvent)
+        assert isinstance(event, LifeEvent | DamageEvent | DrawEvent)
         return life_event(board, event)
     return cast(
         board,
@@ -117,6 +121,17 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
         for o in outcomes:
             have = {c: f"{p}/{t}" for c, p, t in o.state.creatures}
             assert have.get(perm) == wanted, f"power/toughness of {perm}: {have.get(perm)}"
+    for perm, wanted in expect.get("some_pt", {}).items():
+        found_pt = {f"{p}/{t}" for o in outcomes for c, p, t in o.state.creatures if c == perm}
+        assert wanted in found_pt, f"power/toughness of {perm}: {found_pt}"
+    if "board_effects" in expect:
+        for o in outcomes:
+            ids = sorted(e.id for e in (*o.board.effects, *o.board.pt_effects))
+            assert ids == sorted(expect["board_effects"]), f"effects on the board: {ids}"
+    for player, amount in expect.get("drawn", {}).items():
+        for o in outcomes:
+            have = o.board.this_turn.drawn_in_draw_step.get(player, 0)
+            assert have == amount, f"drawn in the draw step: {have}"
     if "lost" in expect:
         for o in outcomes:
             assert dict(o.state.lost_game) == expect["lost"], f"lost the game: {o.state.lost_game}"

@@ -5,11 +5,11 @@ from __future__ import annotations
 import argparse
 
 from ..courses import life_event
-from ..events import COURSE_KINDS, DamageEvent, LifeEvent, parse_event
+from ..events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
 from . import _common, _courses
 
 NAME = "event"
-HELP = "apply a life event (gain, lose, set) or damage and show the resulting boards"
+HELP = "apply a life event (gain, lose, set), damage or a draw and show the resulting boards"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -21,10 +21,13 @@ sees it (603.4: "if you gained life this turn"). Abilities it triggers ("wheneve
 life") resolve too. Damage (120) goes through prevention and replacement effects (615, 616.1),
 then has its results: life loss for a player (120.3a; the team's total in Two-Headed Giant),
 damage marked on a creature (120.3e) or -1/-1 counters from wither or infect (120.3d), and
-lifelink's gain (120.3f). --write-board saves the resulting board(s).
+lifelink's gain (120.3f). Drawing N cards is N draws (121.2), each through draw replacement
+effects (121.6), the cards from the top of the library; drawing from an empty library loses the
+game (121.4, 704.5b). --write-board saves the resulting board(s).
 
-EVENT is gain:PLAYER:N, lose:PLAYER:N, set:PLAYER:N or damage:SOURCE:TARGET:N[:combat]
-(SOURCE a permanent's id, TARGET a player or a permanent's id; combat damage if :combat).
+EVENT is gain:PLAYER:N, lose:PLAYER:N, set:PLAYER:N, damage:SOURCE:TARGET:N[:combat]
+(SOURCE a permanent's id, TARGET a player or a permanent's id; combat damage if :combat) or
+draw:PLAYER[:N] (N cards, default 1).
 
 example:
   mtgasp event examples/witch-of-the-moors.yaml gain:alice:3 --write-board /tmp/after.yaml"""
@@ -32,13 +35,14 @@ example:
     parser.add_argument(
         "event",
         metavar="EVENT",
-        help="gain:PLAYER:N, lose:PLAYER:N, set:PLAYER:N or damage:SOURCE:TARGET:N[:combat]",
+        help="gain:PLAYER:N, lose:PLAYER:N, set:PLAYER:N, damage:SOURCE:TARGET:N[:combat] or "
+        "draw:PLAYER[:N]",
     )
     _courses.add_options(parser)
 
 
 def run(args: argparse.Namespace) -> str:
     event = parse_event(args.event, kinds=COURSE_KINDS)
-    assert isinstance(event, LifeEvent | DamageEvent)
+    assert isinstance(event, LifeEvent | DamageEvent | DrawEvent)
     report = life_event(_common.board(args), event, max_courses=args.max_courses)
     return _courses.output(report, args)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 from dataclasses import replace
 from typing import Any
 
@@ -40,6 +41,9 @@ EVENT is one of:
   damage:SOURCE:TARGET:N[:combat] the permanent SOURCE would deal N damage (combat damage with
                                   :combat) to TARGET, a player or a permanent (120.1); the
                                   prevention effects on it (615) order like replacement effects
+  draw:PLAYER[:N]                 the player would draw N cards (default 1): N individual draws,
+                                  each with its own replacements (121.2, 121.6); the outcome is
+                                  the cards drawn in all
 
 example:
   mtgasp orderings examples/mana-reflection-contamination.yaml tap:forest"""
@@ -79,6 +83,11 @@ def run(args: argparse.Namespace) -> str:
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
     )
+    if (args.graph or args.html) and report.graph is None:
+        raise QueryError(
+            "--graph and --html draw one event's graph: ask for one draw (draw:PLAYER:1), the "
+            "draws of several cards are events of their own (121.2)"
+        )
     if args.graph:
         from ..pictures import orderings_graph
 
@@ -126,11 +135,35 @@ def to_json(report: OrderingsReport) -> dict[str, Any]:
         "truncated": report.truncated,
         "max_orderings": report.max_orderings,
         "graph": {"nodes": report.graph_nodes, "edges": report.graph_edges},
+    } | ({"draws": [_draw_json(part) for part in report.parts]} if report.parts else {})
+
+
+def _draw_json(part: OrderingsReport) -> dict[str, Any]:
+    """One individual draw of a draw of several cards (121.2): its outcomes."""
+    return {
+        "outcomes": [
+            {"value": o.value.to_json(), "orderings": o.orderings, "witness": list(o.witness)}
+            for o in part.outcomes
+        ],
+        "total_orderings": part.total_orderings,
     }
 
 
 def _order(effects: tuple[str, ...], cards: dict[str, str]) -> str:
     return " then ".join(f"{cards[e]} ({e})" for e in effects) or "(no effect applies)"
+
+
+def _listed_text(report: OrderingsReport, cards: dict[str, str]) -> list[str]:
+    """Each listed ordering in words; for a draw of several cards, draw by draw (121.2)."""
+    assert report.listed is not None
+    if not report.parts:
+        return [_order(o, cards) for o in report.listed]
+    each = [part.listed or () for part in report.parts]
+    combinations = itertools.islice(itertools.product(*each), len(report.listed))
+    return [
+        "; ".join(f"draw {i}: {_order(o, cards)}" for i, o in enumerate(combination, 1))
+        for combination in combinations
+    ]
 
 
 def to_text(report: OrderingsReport) -> str:
@@ -149,8 +182,19 @@ def to_text(report: OrderingsReport) -> str:
         lines.append("No replacement effect could modify this event.")
     plural = "" if report.total_orderings == 1 else "s"
     lines += ["", f"Outcomes ({report.total_orderings} ordering{plural} in all):"]
-    rows = [[str(o.value), str(o.orderings), _order(o.witness, cards)] for o in report.outcomes]
-    lines.append(table(["result", "orderings", "for example"], rows))
+    if report.parts:
+        rows = [[str(o.value), str(o.orderings)] for o in report.outcomes]
+        lines.append(table(["result", "orderings"], rows))
+        lines += ["", "Each card is drawn on its own (121.2), its replacements ordered alone:"]
+        rows = [
+            [str(index), str(o.value), str(o.orderings), _order(o.witness, cards)]
+            for index, part in enumerate(report.parts, 1)
+            for o in part.outcomes
+        ]
+        lines.append(table(["draw", "result", "orderings", "for example"], rows))
+    else:
+        rows = [[str(o.value), str(o.orderings), _order(o.witness, cards)] for o in report.outcomes]
+        lines.append(table(["result", "orderings", "for example"], rows))
     lines.append("")
     if not report.order_matters:
         lines.append("Verdict: order does not matter (one outcome).")
@@ -159,7 +203,9 @@ def to_text(report: OrderingsReport) -> str:
         lines.append(f"Verdict: order matters. Effects that do not commute: {pairs}.")
     if report.listed is not None:
         lines += ["", "Every ordering:"]
-        lines.extend(f"  {index}. {_order(o, cards)}" for index, o in enumerate(report.listed, 1))
+        lines.extend(
+            f"  {index}. {text}" for index, text in enumerate(_listed_text(report, cards), 1)
+        )
         if report.truncated:
             lines.append(
                 f"  TRUNCATED: listed {len(report.listed)} of {report.total_orderings} orderings "

@@ -21,13 +21,28 @@ the stack resolves top first, with every choice players make (101.4), amounts co
 resolution, targets and conditions checked again (608.2b, 603.4). Prints the distinct final
 states with how many courses lead to each and one course for example.
 
-example:
-  mtgasp step examples/havoc-festival.yaml upkeep"""
+With --through LATER the same course goes on: once the stack is empty and nothing is left to do,
+the next step begins (500.1, 500.2) and its "at the beginning of" abilities trigger, up to LATER
+(one of upkeep, precombat_main, beginning_of_combat, end_of_combat, postcombat_main, end: steps
+whose turn-based actions this version does not make can't be passed into). So lifelink's gain
+in the combat damage step counts for "if you gained life this turn" at the end step (603.4).
+
+examples:
+  mtgasp step examples/havoc-festival.yaml upkeep
+  mtgasp step examples/witch-lifelink.yaml combat_damage --through end"""
     _common.add_board(parser)
     parser.add_argument("step", metavar="STEP", choices=STEPS, help="e.g. upkeep, end")
+    parser.add_argument(
+        "--through",
+        metavar="LATER",
+        choices=STEPS,
+        help="go on through the following steps of the turn up to LATER, in the same course",
+    )
     _courses.add_options(parser)
 
 
 def run(args: argparse.Namespace) -> str:
-    report = step(_common.board(args), args.step, max_courses=args.max_courses)
+    report = step(
+        _common.board(args), args.step, through=args.through, max_courses=args.max_courses
+    )
     return _courses.output(report, args)
