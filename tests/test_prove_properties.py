@@ -9,7 +9,7 @@ import pytest
 
 from mtgasp import parse_board
 from mtgasp.orderings import LifeEvent, orderings
-from mtgasp.prove_enumerate import prove_enumerate
+from mtgasp.prove_enumerate import prove_board, prove_enumerate
 from mtgasp.prove_types import Bounds
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
@@ -71,3 +71,49 @@ def test_contamination_keeps_a_forest_from_green() -> None:
     assert report.counterexample is not None
     board = parse_board(report.counterexample, source="counterexample")
     assert sorted(p.card for p in board.battlefield) == ["Contamination", "Forest"]
+
+
+_WITCH_BOARD = """
+players: [{name: p1, life: 20}, {name: p2, life: 20}]
+turn: {active: p1, step: end, number: 2}
+battlefield:
+  - {id: s1, card: Witch of the Moors, controller: p1}
+  - {id: s2, card: Grizzly Bears, controller: p2}
+GAINED
+"""
+
+
+def test_witch_of_the_moors_makes_an_opponent_sacrifice_only_after_a_life_gain() -> None:
+    # Witch of the Moors (603.4): "At the beginning of your end step, if you gained life this
+    # turn, each opponent sacrifices a creature": the courses vocabulary's end step course.
+    gained = parse_board(
+        _WITCH_BOARD.replace("GAINED", "this_turn: {gained_life: {p1: 1}}"), source="gained"
+    )
+    plain = parse_board(_WITCH_BOARD.replace("GAINED", ""), source="plain")
+    bounds = Bounds(amounts=(1,))
+    claim = PROPERTIES / "witch-of-the-moors.lp"
+    report = prove_board(claim, gained, bounds)
+    assert not report.holds
+    assert report.reasons == (
+        "an opponent sacrificed a creature as Witch of the Moors's end step began",
+    )
+    assert prove_board(claim, plain, bounds).holds
+    for board in (gained, plain):
+        assert prove_board(PROPERTIES / "witch-needs-life-gain.lp", board, bounds).holds
+
+
+def test_platinum_emperion_keeps_its_controllers_life_in_every_course() -> None:
+    # Platinum Emperion (119.10): "Your life total can't change"; Rhox Faithmender doubles the
+    # gain, Sanguine Bond triggers on it: no course changes p1's life.
+    board = parse_board(
+        """
+players: [{name: p1, life: 20}, {name: p2, life: 20}]
+turn: {active: p1, step: precombat_main, number: 2}
+battlefield:
+  - {id: s1, card: Platinum Emperion, controller: p1}
+  - {id: s2, card: Sanguine Bond, controller: p2}
+""",
+        source="emperion",
+    )
+    report = prove_board(PROPERTIES / "emperion-life-never-changes.lp", board, Bounds(amounts=(3,)))
+    assert report.holds, report.reasons

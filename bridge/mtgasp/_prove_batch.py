@@ -25,7 +25,7 @@ from . import budget
 from .errors import EncodingError
 from .solve import parse_once
 
-__all__ = ["WorldQuery"]
+__all__ = ["WorldQuery", "in_world"]
 
 _WORLD = "_mtgasp_world"
 _VARIABLE = "MtgaspWorld__"
@@ -52,6 +52,20 @@ def _atoms(node: Any) -> Iterator[Any]:
     elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
         for item in node:
             yield from _atoms(item)
+
+
+_PARTS: dict[Symbol, tuple[str, list[Symbol]]] = {}
+
+
+def in_world(fact: Symbol, world: Symbol) -> Symbol:
+    """``fact`` with ``world`` as its first argument (a fact's name and arguments remembered:
+    boards share most facts, and reading them costs a call into clingo each)."""
+    parts = _PARTS.get(fact)
+    if parts is None:
+        if len(_PARTS) > 100_000:
+            _PARTS.clear()
+        parts = _PARTS[fact] = (fact.name, fact.arguments)
+    return Function(parts[0], [world, *parts[1]])
 
 
 class _AddWorld(clingo.ast.Transformer):
@@ -179,8 +193,7 @@ class WorldQuery:
                 world = Number(index)
                 backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
                 for fact in facts:
-                    atom = Function(fact.name, [world, *fact.arguments])
-                    backend.add_rule([backend.add_atom(atom)])
+                    backend.add_rule([backend.add_atom(in_world(fact, world))])
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for statement in self.statements:
                 builder.add(statement)

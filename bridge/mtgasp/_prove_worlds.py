@@ -17,6 +17,7 @@ import clingo.ast
 from clingo import Function, Number, Symbol
 
 from . import budget
+from ._prove_batch import in_world
 from ._symbols import value
 from .errors import QueryError
 from .vocabulary import Property
@@ -74,6 +75,8 @@ class Worlds:
     def __init__(self, prop: Property):
         self.property = prop
         self.statements = _worlded(prop.statements)
+        location = prop.statements[0].location
+        self.show = clingo.ast.ShowSignature(location, "counterexample", 2, True)
 
     def failures(self, boards: Sequence[Sequence[Symbol]]) -> dict[int, tuple[str, ...]]:
         """The boards (by index) where the property finds a counterexample, with its reasons,
@@ -84,18 +87,18 @@ class Worlds:
                 world = Number(index)
                 backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
                 for fact in facts:
-                    atom = Function(fact.name, [world, *fact.arguments])
-                    backend.add_rule([backend.add_atom(atom)])
+                    backend.add_rule([backend.add_atom(in_world(fact, world))])
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for statement in self.statements:
                 builder.add(statement)
+            builder.add(self.show)
         budget.run(ctl, lambda: ctl.ground([("base", [])]))
         models: list[list[Symbol]] = []
         budget.run(
             ctl,
             lambda: ctl.solve(
                 on_model=lambda m: models.append(
-                    [a for a in m.symbols(atoms=True) if a.name == "counterexample"]
+                    [a for a in m.symbols(shown=True) if a.name == "counterexample"]
                 )
             ),
         )

@@ -20,6 +20,7 @@ from typing import Literal
 from clingo import Function, Number, Symbol
 
 from ._prove_batch import WorldQuery
+from ._prove_courses import course_outputs
 from ._resources import query_path
 from .board import Board
 from .events import LifeEvent
@@ -62,12 +63,17 @@ def chunk_outputs(
     """:func:`board_outputs` of many boards, each query asked of all of them in one grounding
     (``_prove_batch.py``)."""
     facts = [board_facts(board) for board in boards]
-    outs = [[s for s in f if (s.name, len(s.arguments)) in _SIGNATURES["board"]] for f in facts]
+    outs = [[s for s in f if _signature(s) in _SIGNATURES["board"]] for f in facts]
     for query in queries:
         if query == "board":
             continue
         if query == "orderings":
             answers = _orderings(boards, facts, amounts)
+        elif query == "courses":
+            answers = [
+                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"])
+                for board in boards
+            ]
         else:
             program, consts, extra = _PLAIN[query]
             inputs = [[*f, *extra] for f in facts]
@@ -75,6 +81,20 @@ def chunk_outputs(
         for out, answer in zip(outs, answers, strict=True):
             out.extend(answer)
     return outs
+
+
+_SEEN: dict[Symbol, tuple[str, int]] = {}
+
+
+def _signature(symbol: Symbol) -> tuple[str, int]:
+    """``symbol``'s name and arity, remembered (boards share most facts; reading a symbol's
+    name and arguments costs a call into clingo each)."""
+    found = _SEEN.get(symbol)
+    if found is None:
+        if len(_SEEN) > 100_000:
+            _SEEN.clear()
+        found = _SEEN[symbol] = (symbol.name, len(symbol.arguments))
+    return found
 
 
 #: The deterministic queries asked as they are: entry program, constants, request.
@@ -112,7 +132,7 @@ def _world_query(
 ) -> list[list[Symbol]]:
     """Each world's answer of ``program``, the rewritten program kept for the process (and
     rewritten again if a world has an input the last rewriting did not know)."""
-    given = frozenset((s.name, len(s.arguments)) for facts in inputs for s in facts)
+    given = frozenset(_signature(s) for facts in inputs for s in facts)
     query = _QUERIES.get((program, shown))
     if query is None or not given <= query.inputs:
         known = query.inputs if query is not None else frozenset()

@@ -3,7 +3,7 @@
 A property is an ASP file of normal rules that defines ``counterexample(Why)`` from the predicates
 below (docs/consistency.md lists them with their meaning). Each predicate belongs to one query:
 the board's own facts (``board``), the characteristics at time 0 (``characteristics``), or the
-output of a query (``could-produce``, ``activations``, ``orderings``, ``tap``, ``courses``). The
+output of a query (``could-produce``, ``activations``, ``orderings``, ``courses``). The
 enumerate engine asks, on each board, only the queries whose predicates the property reads.
 
 :func:`check_property` reads a property file and says which queries it needs, or why it is not
@@ -127,6 +127,18 @@ VOCABULARY: tuple[Predicate, ...] = (
         orderings/3                 N orders of the effects on E give result Out (exact)
         event_prohibited/1          E can't happen (119.7, 119.8)
         life_prohibition/5          rule R keeps player P from What in E, because of source S
+        """,
+    ),
+    *_table(
+        "courses",
+        """
+        course/1                    E is a course asked about (see docs/consistency.md)
+        final/3                     board atom F holds in final state K of course E (its end board)
+        final_courses/3             N courses of E end in final state K (counted up to a bound)
+        lost_game/4                 in final state K of E, player P has lost the game by rule R
+        step_trigger/4              as E's step begins, ability N of O triggers for player P (603)
+        step_trigger_fails/4        ...or does not, by rule R (603.4: an intervening if clause)
+        course_truncated/1          some course of E was cut by a bound (its counts are not exact)
         """,
     ),
 )

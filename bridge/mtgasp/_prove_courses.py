@@ -1,0 +1,68 @@
+"""The courses vocabulary of ``mtgasp prove`` on one board: what ``mtgasp event`` and ``step`` show.
+
+The courses asked about (docs/consistency.md): each life event of the orderings vocabulary
+(``gain_life(P, N)``, ``lose_life(P, N)``, through replacement effects and what they trigger),
+and ``begin_step(S)``, the board's step beginning (its "at the beginning of" triggers, 603.4's
+intervening if clauses). Each course is asked as its command asks it (``courses.py``); the final
+states are numbered 1, 2, ... in the report's order, and each is described by the board atoms
+(the board vocabulary) of the board the course ends on, ``final(E, K, life("p1", 17))``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from clingo import Function, Number, String, Symbol
+
+from . import courses
+from ._course_model import CourseReport
+from .board import Board
+from .events import LifeEvent
+from .facts import board_facts
+from .requests import event_request
+
+__all__ = ["MAX_COURSES", "course_outputs"]
+
+#: Courses counted per final state before the count is cut (``course_truncated/1`` says so).
+MAX_COURSES = 1000
+
+
+def course_outputs(
+    board: Board, events: Sequence[LifeEvent], board_signatures: frozenset[tuple[str, int]]
+) -> list[Symbol]:
+    """The courses vocabulary's atoms of ``board``: the courses of ``events``, then of the
+    board's step beginning."""
+    out: list[Symbol] = []
+    for event in events:
+        (term,) = event_request(event).arguments
+        report = courses.life_event(board, event, max_courses=MAX_COURSES)
+        out.extend(_report(term, report, board_signatures))
+    step = board.turn.step
+    term = Function("begin_step", [Function(step)])
+    report = courses.step(board, step, max_courses=MAX_COURSES)
+    out.extend(_report(term, report, board_signatures))
+    for verdict in report.triggers:
+        where = [String(verdict.permanent), Number(verdict.ability)]
+        if verdict.triggered:
+            out.append(Function("step_trigger", [term, *where, String(verdict.player or "")]))
+        else:
+            rule = String(verdict.rule or "")
+            out.append(Function("step_trigger_fails", [term, *where, rule]))
+    return out
+
+
+def _report(
+    term: Symbol, report: CourseReport, board_signatures: frozenset[tuple[str, int]]
+) -> list[Symbol]:
+    out = [Function("course", [term])]
+    if report.truncated:
+        out.append(Function("course_truncated", [term]))
+    for k, outcome in enumerate(report.outcomes, start=1):
+        state = Number(k)
+        out.append(Function("final_courses", [term, state, Number(outcome.courses)]))
+        for fact in board_facts(outcome.board):
+            if (fact.name, len(fact.arguments)) in board_signatures:
+                out.append(Function("final", [term, state, fact]))
+        for player, rule in outcome.state.lost_game:
+            out.append(Function("lost_game", [term, state, String(player), String(rule)]))
+    return out
