@@ -6,7 +6,7 @@ Run from the repository root::
     python -m benchmarks.orderings --json -        # the same as JSON
     python -m benchmarks.orderings --n 4 10 16 --brute-max-n 10
 
-For each n, four generated events (fixed seeds) with n replacement effects:
+For each n, five generated events (fixed seeds) with n replacement effects:
 
 - ``mana``: a nonbasic land tapped for mana with effects drawn from Mana Reflection and Nyxbloom
   Ancient (multipliers: commute), Contamination, Pale Moon and Ritual of Subdual (type setters:
@@ -19,18 +19,23 @@ For each n, four generated events (fixed seeds) with n replacement effects:
   commute, all differ, none stops applying, so memoising gives 2^n nodes with or without sharing
   interchangeable effects; partial-order reduction gives one.
 - ``distinct+remedy``: the same with the last one an opponent's Tainted Remedy: now no effect is
-  independent (the loss ends every gain), and the graph has 2^(n-1) nodes: what stays
-  exponential.
+  independent (the loss ends every gain).
+- ``distinct+doubler``: the same with the last one the player's Rhox Faithmender (gain twice that
+  much: it does not commute with "plus i").
 
-Four ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
+Five ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
 shared between interchangeable effects and with effects whose order cannot matter left out, the
-bridge counts paths), ``engine-kinds`` (the same without leaving independent effects out,
-``#const independence=0``), ``engine-sets`` (neither: memoising over the set of applied effects
-only, ``#const interchange=0``) and ``brute`` (tests/orderings_reference.py: every ordering
-enumerated one by one, n! leaves when all effects keep applying). Outcome counts must agree
-wherever brute force runs; the run stops with an error otherwise. Peak memory is the Python heap
-(tracemalloc) of each run; the engine's clingo side is given as ground atoms (its memory
-grows with them).
+bridge counts paths and finds each outcome's first ordering: the whole answer of the query),
+``engine-kinds`` (the same without leaving independent effects out, ``#const independence=0``),
+``engine-sets`` (neither: memoising over the set of applied effects only, ``#const
+interchange=0``), and two baselines written independently of the engine
+(tests/orderings_reference.py): ``memo`` (the memoised counter a user would write: over the
+effects left per kind and the current value) and ``brute`` (every ordering enumerated one by one,
+n! leaves when all effects keep applying). Outcome counts must agree wherever a baseline runs;
+the run stops with an error otherwise. Times are CPU seconds of this process
+(``time.process_time``: clingo's threads included), the best of ``--repeat`` runs, so that a
+loaded machine slows them less. Peak memory is the Python heap (tracemalloc) of a separate
+engine run; the engine's clingo side is given as ground atoms (its memory grows with them).
 """
 
 from __future__ import annotations
@@ -39,7 +44,6 @@ import argparse
 import json
 import platform
 import random
-import statistics
 import sys
 import time
 import tracemalloc
@@ -129,9 +133,11 @@ def _board_case(scenario: str, n: int, seed: int) -> Case:
     return Case(scenario, n, board_facts(board), request, ref_effects, ref_event, cards)
 
 
-def _distinct_case(n: int, remedy: bool = False) -> Case:
+def _distinct_case(n: int, last: str | None = None) -> Case:
     """n synthetic effects "you gain that much life plus i instead", i = 1..n (all distinct); with
-    ``remedy``, the last one is an opponent's Tainted Remedy instead (a loss ends every gain)."""
+    ``last`` "remedy", the last one is an opponent's Tainted Remedy instead (a loss ends every
+    gain), with "doubler" the player's Rhox Faithmender (twice that much)."""
+    replaced = last is not None  # the last "plus" effect is replaced by another
 
     def f(name: str, *args: Symbol) -> Symbol:
         return Function(name, list(args))
@@ -139,7 +145,7 @@ def _distinct_case(n: int, remedy: bool = False) -> Case:
     facts = [f("player", String("alice")), f("seat", String("alice"), Number(1))]
     facts.append(f("life", String("alice"), Number(20)))
     ref_effects = []
-    if remedy:
+    if last == "remedy":
         facts += [
             f("player", String("bob")),
             f("seat", String("bob"), Number(2)),
@@ -152,7 +158,15 @@ def _distinct_case(n: int, remedy: bool = False) -> Case:
         ref_effects.append(
             ref.RefEffect("remedy#1", "bob", ("gain", "opponents"), ("lose_instead",))
         )
-    for i in range(1, n + (0 if remedy else 1)):
+    elif last == "doubler":
+        facts += [
+            f("permanent", String("rhox")),
+            f("card_of", String("rhox"), String("Rhox Faithmender")),
+            f("controller", String("rhox"), String("alice")),
+            *card_facts(["Rhox Faithmender"]),
+        ]
+        ref_effects.append(ref.RefEffect("rhox#1", "alice", ("gain", "you"), ("multiply", 2)))
+    for i in range(1, n + (0 if replaced else 1)):
         card, perm = f"Bench Plus {i}", f"p{i:02d}"
         facts += [
             f("card", String(card)),
@@ -168,29 +182,29 @@ def _distinct_case(n: int, remedy: bool = False) -> Case:
             f("controller", String(perm), String("alice")),
         ]
         ref_effects.append(ref.RefEffect(f"{perm}#1", "alice", ("gain", "you"), ("plus", i)))
+    extra = {"remedy": ["Tainted Remedy"], "doubler": ["Rhox Faithmender"]}.get(last or "", [])
     return Case(
-        "distinct+remedy" if remedy else "distinct",
+        f"distinct+{last}" if last else "distinct",
         n,
         facts,
         event_request(LifeEvent("gain", "alice", 1)),
         tuple(ref_effects),
         ref.RefEvent(("gain", "alice", 1), "alice"),
-        [f"Bench Plus {i}" for i in range(1, n + (0 if remedy else 1))]
-        + (["Tainted Remedy"] if remedy else []),
+        [f"Bench Plus {i}" for i in range(1, n + (0 if replaced else 1))] + extra,
     )
 
 
 def _measure(
     run: Callable[[], Any], repeat: int, memory: bool = True
 ) -> tuple[Any, float, int | None]:
-    """The result, the median wall time (one run if it takes over 2 s) and the peak Python heap
-    of a separate run under tracemalloc (which slows it; its time is not used)."""
+    """The result, the best CPU time of ``repeat`` runs (one run if it takes over 2 s) and the
+    peak Python heap of a separate run under tracemalloc (which slows it; its time is not used)."""
     times = []
     result = None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start = time.process_time()
         result = run()
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - start)
         if times[-1] > 2.0:
             break
     peak = None
@@ -199,16 +213,20 @@ def _measure(
         run()
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
-    return result, statistics.median(times), peak
+    return result, min(times), peak
 
 
 def _engine(
     case: Case, interchange: bool = True, independence: bool = True
 ) -> tuple[EventGraph, Counter[str]]:
+    """The whole answer of the orderings query: the graph, its counts and every outcome's
+    first ordering (its witness)."""
     graph = event_graph(
         case.facts, case.request, interchange=interchange, independence=independence
     )
     counts = graph.count_paths()
+    for value in counts:
+        graph.witness(value)
     return graph, Counter({_text(v): c for v, c in counts.items()})
 
 
@@ -219,6 +237,11 @@ def _text(value: Value) -> str:
 def _brute(case: Case) -> tuple[int, Counter[str]]:
     counts = ref.outcome_counts(case.ref_effects, case.ref_event)
     return sum(counts.values()), Counter({ref.value_text(v): c for v, c in counts.items()})
+
+
+def _memo(case: Case) -> Counter[str]:
+    counts = ref.memo_counts(case.ref_effects, case.ref_event)
+    return Counter({ref.value_text(v): c for v, c in counts.items()})
 
 
 def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
@@ -260,9 +283,16 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
             sets_nodes=plain.node_count(),
             sets_ground_atoms=plain.stats.atoms,
         )
+    if case.n <= args.memo_max_n:
+        memo_counts, memo_s, _ = _measure(lambda: _memo(case), args.repeat, memory=False)
+        if memo_counts != counts:
+            raise SystemExit(
+                f"{case.scenario} n={case.n}: engine {dict(counts)} != memo {dict(memo_counts)}"
+            )
+        row.update(memo_seconds=memo_s, memo_ratio=engine_s / memo_s)
     if case.n <= args.brute_max_n:
         (leaves, brute_counts), brute_s, brute_mem = _measure(
-            lambda: _brute(case), 1, memory=case.n <= args.brute_memory_max_n
+            lambda: _brute(case), args.repeat, memory=case.n <= args.brute_memory_max_n
         )
         if brute_counts != counts:
             raise SystemExit(
@@ -279,7 +309,14 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
 
 
 def _fmt_s(seconds: float | None) -> str:
-    return "-" if seconds is None else f"{seconds:.3f}"
+    return "-" if seconds is None else f"{seconds:.4f}"
+
+
+def _fmt_x(ratio: float | None) -> str:
+    """A speed-up: two significant digits below 10."""
+    if ratio is None:
+        return "-"
+    return f"{ratio:.1f}x" if ratio < 10 else f"{ratio:.0f}x"
 
 
 def _fmt_b(size: int | None) -> str:
@@ -298,12 +335,11 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         "atoms",
         "eng mem",
         "kinds s",
-        "kind nodes",
         "sets s",
-        "set nodes",
+        "memo s",
         "brute s",
-        "brute mem",
-        "ratio",
+        "x brute",
+        "/ memo",
     ]
     table = [
         [
@@ -316,12 +352,11 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
             str(r["engine_ground_atoms"]),
             _fmt_b(r["engine_peak_python_bytes"]),
             _fmt_s(r.get("kinds_seconds")),
-            str(r.get("kinds_nodes", "-")),
             _fmt_s(r.get("sets_seconds")),
-            str(r.get("sets_nodes", "-")),
+            _fmt_s(r.get("memo_seconds")),
             _fmt_s(r.get("brute_seconds")),
-            _fmt_b(r.get("brute_peak_python_bytes")),
-            f"{r['ratio']:.0f}x" if "ratio" in r else "-",
+            _fmt_x(r.get("ratio")),
+            f"{r['memo_ratio']:.2f}" if "memo_ratio" in r else "-",
         ]
         for r in rows
     ]
@@ -334,9 +369,11 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         )
 
     out = [
-        f"Replacement orderings, engine vs brute force ({info['machine']}).",
-        "engine: kinds + independence; kinds: without independence; sets: memo over sets only.",
-        "Times are medians; '-' = not run (beyond --kinds-max-n, --sets-max-n, --brute-max-n).",
+        f"Replacement orderings, engine vs baselines ({info['machine']}).",
+        "engine: kinds + independence; kinds: without independence; sets: memo over sets only;",
+        "memo: memoised counter over (effects left per kind, value); brute: every ordering.",
+        "CPU seconds, best of --repeat; x brute = brute / engine; / memo = engine / memo;",
+        "'-' = not run (beyond --kinds-max-n, --sets-max-n, --memo-max-n, --brute-max-n).",
         "",
         line(headers),
         "  ".join("-" * w for w in widths),
@@ -349,13 +386,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.orderings", description=__doc__)
     parser.add_argument("--n", type=int, nargs="+", default=list(range(4, 17)))
     parser.add_argument(
-        "--scenarios", nargs="+", default=["mana", "life", "distinct", "distinct+remedy"]
+        "--scenarios",
+        nargs="+",
+        default=["mana", "life", "distinct", "distinct+remedy", "distinct+doubler"],
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="engine runs per case (median)")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per case and tool (best)")
     parser.add_argument("--brute-max-n", type=int, default=10, help="largest n for brute force")
-    parser.add_argument("--kinds-max-n", type=int, default=16, help="largest n for engine-kinds")
-    parser.add_argument("--sets-max-n", type=int, default=12, help="largest n for engine-sets")
+    parser.add_argument("--memo-max-n", type=int, default=16, help="largest n for the memo")
+    parser.add_argument("--kinds-max-n", type=int, default=12, help="largest n for engine-kinds")
+    parser.add_argument("--sets-max-n", type=int, default=10, help="largest n for engine-sets")
     parser.add_argument(
         "--brute-memory-max-n",
         type=int,
@@ -371,8 +411,8 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for scenario in args.scenarios:
         for n in args.n:
-            if scenario in ("distinct", "distinct+remedy"):
-                case = _distinct_case(n, remedy=scenario == "distinct+remedy")
+            if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
+                case = _distinct_case(n, scenario.partition("+")[2] or None)
             elif scenario in ("mana", "life"):
                 case = _board_case(scenario, n, args.seed)
             else:

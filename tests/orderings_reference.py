@@ -1,7 +1,8 @@
 """A brute-force reference for replacement orderings (616.1), written independently of the ASP.
 
 Never part of the product: the differential test (tests/test_orderings_differential.py) and the
-benchmark (benchmarks/orderings.py) compare the engine against it. It knows the cards' meaning
+benchmark (benchmarks/orderings.py) compare the engine against it (and against ``memo_counts``,
+the memoised counter a user would write, in the same file). It knows the cards' meaning
 from its own table below (not from asp/cards) and enumerates every ordering one by one, with no
 sharing: at each step the affected player may choose any effect not yet applied (614.5) that
 applies to the event as it is now (616.1f), of the earliest 616.1 class among those; an event that
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cache
 
 # A value: ("mana", (w, u, b, r, g, c)), ("gain", player, n), ("lose", player, n), ("none",).
 Value = tuple[object, ...]
@@ -156,6 +158,31 @@ def orderings(
 def outcome_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Value]:
     """The number of orderings per outcome, by brute force."""
     return Counter(value for _, value in orderings(effects, event))
+
+
+def memo_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Value]:
+    """The number of orderings per outcome, memoised over (effects left per kind, current value):
+    the simple program a user would write instead of brute force (the benchmark's second
+    baseline). Effects that differ only by their id act alike (a kind); choosing any one of the
+    ``k`` left of a kind leads to the same state, so it counts ``k`` times."""
+    kinds: dict[RefEffect, int] = Counter(replace(e, id="") for e in effects)
+    named = tuple(replace(kind, id=str(i)) for i, kind in enumerate(kinds))  # id: kind number
+
+    @cache
+    def count(left: tuple[int, ...], value: Value) -> Counter[Value]:
+        present = tuple(kind for kind in named if left[int(kind.id)] > 0)
+        choices = _choices(present, event, frozenset(), value)
+        if not choices:
+            return Counter({("none",) if cant_happen(event, value) else value: 1})
+        total: Counter[Value] = Counter()
+        for effect in choices:
+            i = int(effect.id)
+            after = (*left[:i], left[i] - 1, *left[i + 1 :])
+            for outcome, ways in count(after, apply(effect, value)).items():
+                total[outcome] += left[i] * ways
+        return total
+
+    return count(tuple(kinds.values()), event.value)
 
 
 def from_board(board: object, event: object) -> tuple[tuple[RefEffect, ...], RefEvent]:

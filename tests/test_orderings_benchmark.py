@@ -1,4 +1,5 @@
-"""The orderings benchmark runs and its engine and brute force agree (a smoke test, not timed)."""
+"""The orderings benchmark runs and its engine and both baselines (the memoised counter and brute
+force) agree (a smoke test, not timed)."""
 
 from __future__ import annotations
 
@@ -19,10 +20,13 @@ def test_benchmark_engine_and_brute_force_agree_on_small_events(tmp_path: Path) 
     assert main(["--n", "4", "6", "--repeat", "1", "--json", str(target)]) == 0
     rows = json.loads(target.read_text(encoding="utf-8"))["rows"]
     assert {(r["scenario"], r["n"]) for r in rows} == {
-        (s, n) for s in ("mana", "life", "distinct", "distinct+remedy") for n in (4, 6)
+        (s, n)
+        for s in ("mana", "life", "distinct", "distinct+remedy", "distinct+doubler")
+        for n in (4, 6)
     }
     for row in rows:
         assert row["agree"] is True  # the run stops with an error on any disagreement
+        assert "memo_seconds" in row  # the memoised counter ran (and agreed)
         assert row["engine_choices"] == 0
         assert row["engine_nodes"] <= row["kinds_nodes"] <= row["sets_nodes"]
     distinct = {r["n"]: r for r in rows if r["scenario"] == "distinct"}
@@ -34,3 +38,8 @@ def test_benchmark_engine_and_brute_force_agree_on_small_events(tmp_path: Path) 
     assert remedy[6]["engine_nodes"] == 2**6  # a loss ends every gain: nothing is independent
     # 5 "plus" effects in any order, then Tainted Remedy (or all 5 then Remedy): sum of 5!/(5-k)!
     assert remedy[6]["orderings"] == 1 + 5 + 20 + 60 + 120 + 120
+    # 5 "plus i" effects and Rhox Faithmender (twice): 6! orderings; the outcome is 2 + 15 + the
+    # sum of the "plus" effects before the doubler: every sum from 0 to 15 occurs.
+    doubler = {r["n"]: r for r in rows if r["scenario"] == "distinct+doubler"}
+    assert doubler[6]["orderings"] == 720
+    assert doubler[6]["outcomes"] == 16

@@ -35,7 +35,7 @@ from .solve import Solution, parse_once, solve
 __all__ = ["Checker"]
 
 #: The entry programs ``check`` grounds (each at most once per board).
-QUERIES = ("activations", "castable", "could-produce", "creatures", "orderings", "step")
+QUERIES = ("activations", "castable", "could-produce", "creatures", "orderings-life", "step")
 
 
 class Checker:

@@ -202,14 +202,19 @@ def _draw_report(
 
 def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[OrderingsReport, ...]:
     """:func:`orderings` of several life events (none with a cause), all in one solve of the
-    orderings query (what ``check`` asks: a gain and a loss of 1 life for each player). Every
-    derived atom of the replacement engine names its event (616-ordering.lp), as for the many
-    events of could-produce, so one model holds each event's graph; it is split by event."""
+    orderings query for life events (what ``check`` asks: a gain and a loss of 1 life for each
+    player). Every derived atom of the replacement engine names its event (616-ordering.lp), as
+    for the many events of could-produce, so one model holds each event's graph; it is split by
+    event."""
     requests = [_request(board, event) for event in events]
     if any(len(request) > 1 for request in requests):
         raise ValueError("life_orderings takes events without a cause")
     solution = solve(
-        "orderings", board_facts(board), extra=[r for r, *_ in requests], consts=_CONSTS
+        "orderings-life",
+        board_facts(board),
+        extra=[r for r, *_ in requests],
+        consts=_CONSTS,
+        sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
     reports = []
@@ -274,16 +279,29 @@ def event_graph(
     (``#const interchange``, ``#const independence``), to measure what each saves.
     """
     solution = solve(
-        "orderings",
+        _query(request),
         facts,
         extra=[request, *extra],
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
         },
+        sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
     return _checked(EventGraph.read(model, solution.stats))
+
+
+#: The requested events the life-only entry program answers (the rest need ``orderings.lp``).
+_LIFE_EVENTS = frozenset({"gain_life", "lose_life", "set_life"})
+
+
+def _query(request: Symbol) -> str:
+    """The entry program for ``request``: ``orderings-life.lp`` (fewer rules to ground) for a
+    life event, ``orderings.lp`` for a mana or damage event."""
+    if request.name == "event_request" and request.arguments[0].name in _LIFE_EVENTS:
+        return "orderings-life"
+    return "orderings"
 
 
 def _checked(graph: EventGraph) -> EventGraph:

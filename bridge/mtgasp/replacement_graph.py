@@ -113,8 +113,10 @@ class EventGraph:
         self.anyway: set[str] = set()
         self.cant: list[tuple[str, str, str, str]] = []  # rule, player, gain_life/lose_life, source
         self.prohibited = False
-        self._memo: dict[_Node, dict[Value, int]] | None = None
+        self._counted: dict[Value, int] | None = None
         self._first: dict[Value, tuple[str, ...]] | None = None
+        self._members: dict[str, list[str]] | None = None
+        self._free: list[str] | None = None
 
     @staticmethod
     def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
@@ -165,26 +167,33 @@ class EventGraph:
             if not graph.too_many:
                 graph.start = start
         for edges in graph.edges.values():
-            edges.sort(key=lambda edge: graph.index[edge[0]])
+            edges.sort(key=lambda edge: (graph.index[edge[0]], edge[1][0], edge[1][1]))
         return graph
 
     def members(self, kind: str) -> list[str]:
         """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
-        return sorted((e for e, k in self.kind_of.items() if k == kind), key=self.index.__getitem__)
+        if self._members is None:
+            by_kind: dict[str, list[str]] = defaultdict(list)
+            for effect in sorted(self.kind_of, key=self.index.__getitem__):
+                by_kind[self.kind_of[effect]].append(effect)
+            self._members = dict(by_kind)
+        return self._members.get(kind, [])
 
     def applied(self, mask: int, kind: str) -> int:
         return (mask // self.kind_weight[kind]) % (self.kind_size[kind] + 1)
 
     def free_effects(self) -> list[str]:
         """The effects of independent kinds that apply, by index: in every ordering, anywhere."""
-        return sorted(
-            (e for e, k in self.kind_of.items() if k in self.anyway),
-            key=self.index.__getitem__,
-        )
+        if self._free is None:
+            self._free = sorted(
+                (e for e, k in self.kind_of.items() if k in self.anyway),
+                key=self.index.__getitem__,
+            )
+        return self._free
 
     def insertions(self, mask: int) -> int:
         """In how many ways the independent effects can join an ordering that ends at ``mask``:
-        placing s distinct effects among L others gives (L+1)(L+2)...(L+s) orderings."""
+        placing s distinct effects among L others give (L+1)(L+2)...(L+s) orderings."""
         placed = sum(self.applied(mask, k) for k in self.kind_size if k not in self.independent)
         ways = 1
         for extra in range(1, len(self.free_effects()) + 1):
@@ -213,9 +222,12 @@ class EventGraph:
         assert self.start is not None
         ways: dict[_Node, int] = defaultdict(int)
         ways[self.start] = 1
+        size, weight = self.kind_size, self.kind_weight
         for node in sorted(self.edges, key=lambda n: n[0]):
+            here, mask = ways[node], node[0]
             for kind, target in self.edges[node]:
-                ways[target] += ways[node] * (self.kind_size[kind] - self.applied(node[0], kind))
+                left = size[kind] - (mask // weight[kind]) % (size[kind] + 1)
+                ways[target] += here * left
         return dict(ways)
 
     def node_count(self) -> int:
@@ -232,37 +244,30 @@ class EventGraph:
 
         A path of kinds stands for the product, over its edges, of the effects of that kind not
         yet applied: each of them could be the one chosen there, and each leads to the same node.
+        The orderings that reach each final node (one pass over the edges, :meth:`reaching`),
+        times the ways the independent effects join them, summed by the node's outcome.
         """
         assert self.start is not None
-        return self._counts()[self.start]
+        if self._counted is None:
+            reaching = self.reaching()
+            counts: dict[Value, int] = defaultdict(int)
+            for node, value in self.results.items():
+                if node in reaching:
+                    counts[value] += reaching[node] * self.insertions(node[0])
+            self._counted = dict(counts)
+        return self._counted
 
-    def _counts(self) -> dict[_Node, dict[Value, int]]:
-        """For every node, the orderings from it to each outcome."""
-        assert self.start is not None
-        if self._memo is not None:
-            return self._memo
-        memo: dict[_Node, dict[Value, int]] = {}
-        # Iterative post-order, so deep graphs do not hit Python's recursion limit.
-        stack: list[tuple[_Node, bool]] = [(self.start, False)]
-        while stack:
-            node, expanded = stack.pop()
-            if node in memo:
-                continue
-            if node in self.results:
-                memo[node] = {self.results[node]: self.insertions(node[0])}
-                continue
-            if not expanded:
-                stack.append((node, True))
-                stack.extend((t, False) for _, t in self.edges[node] if t not in memo)
-                continue
-            total: dict[Value, int] = defaultdict(int)
-            for kind, target in self.edges[node]:
-                ways = self.kind_size[kind] - self.applied(node[0], kind)
-                for value, count in memo[target].items():
-                    total[value] += ways * count
-            memo[node] = dict(total)
-        self._memo = memo
-        return memo
+    def _outcome_sets(self) -> dict[_Node, int]:
+        """For every node, the outcomes reachable from it, as a bit set over the outcomes (one
+        pass over the edges, descending masks)."""
+        bit = {value: 1 << i for i, value in enumerate(sorted(set(self.results.values()), key=str))}
+        reach: dict[_Node, int] = {node: bit[value] for node, value in self.results.items()}
+        for node in sorted(self.edges, key=lambda n: n[0], reverse=True):
+            found = reach.get(node, 0)
+            for _, target in self.edges[node]:
+                found |= reach.get(target, 0)
+            reach[node] = found
+        return reach
 
     def witness(self, value: Value) -> tuple[str, ...]:
         """The first ordering, effects compared by their index, that gives ``value``."""
@@ -339,7 +344,7 @@ class EventGraph:
         of outcomes. Effects of one kind always commute.
         """
         assert self.start is not None
-        reach = {node: frozenset(counts) for node, counts in self._counts().items()}
+        reach = self._outcome_sets()
         step = {node: dict(edges) for node, edges in self.edges.items()}
         pairs: set[tuple[str, str]] = set()
         for choices in step.values():
