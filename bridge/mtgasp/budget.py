@@ -33,6 +33,8 @@ from .errors import MemoryLimitError, TimeLimitError
 __all__ = ["abandoned", "catch_interrupts", "remaining", "run", "shielded", "time_limit"]
 
 T = TypeVar("T")
+#: A job for a clingo worker: the work, and the event set once the work and its references are gone.
+_Job = tuple[Callable[[], None], threading.Event]
 
 #: How often the waiting thread looks at the clock and lets signal handlers run (seconds).
 _TICK = 0.05
@@ -167,10 +169,8 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
             result.append(work())
         except BaseException as exc:  # handed to the waiting thread
             error.append(exc)
-        finally:
-            done.set()
 
-    _worker().put(job)
+    _worker().put((job, done))
     try:
         while not done.wait(_TICK):
             if limit is not None and time.monotonic() >= limit[0]:
@@ -194,12 +194,12 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
 _WORKERS = threading.local()
 
 
-def _worker() -> queue.SimpleQueue[Callable[[], None] | None]:
+def _worker() -> queue.SimpleQueue[_Job | None]:
     """The calling thread's worker (its job queue), started on first use. One long-lived thread,
     not one per job: clingo grounds several milliseconds slower in a thread it has not run in
     before (about a third of a small query). The worker ends with its caller; a worker left
     running an interrupted grounding (:func:`_stop`) is replaced."""
-    jobs: queue.SimpleQueue[Callable[[], None] | None] | None = getattr(_WORKERS, "jobs", None)
+    jobs: queue.SimpleQueue[_Job | None] | None = getattr(_WORKERS, "jobs", None)
     if jobs is None:
         jobs = _WORKERS.jobs = queue.SimpleQueue()
         caller = threading.current_thread()
@@ -209,7 +209,7 @@ def _worker() -> queue.SimpleQueue[Callable[[], None] | None]:
     return jobs
 
 
-def _serve(jobs: queue.SimpleQueue[Callable[[], None] | None], caller: threading.Thread) -> None:
+def _serve(jobs: queue.SimpleQueue[_Job | None], caller: threading.Thread) -> None:
     """Run the caller's jobs until it ends (or a None job says this worker was replaced)."""
     while caller.is_alive():
         try:
@@ -218,8 +218,15 @@ def _serve(jobs: queue.SimpleQueue[Callable[[], None] | None], caller: threading
             continue
         if job is None:
             return
-        job()
-        del job  # (its closure holds the Control)
+        work, done = job
+        try:
+            work()
+        finally:
+            # The job's closure holds the Control: it is let go of before the caller goes on, so
+            # that clingo never frees a Control here while the caller's next grounding runs (the
+            # two share parsed statements: a race inside clingo, seen as "invalid ast" and crashes).
+            del job, work
+            done.set()
 
 
 #: How often an idle worker looks whether its caller has ended (seconds).
