@@ -57,6 +57,22 @@ def _atoms(node: Any) -> Iterator[Any]:
 _PARTS: dict[Symbol, tuple[str, list[Symbol]]] = {}
 
 
+def load_worlds(
+    ctl: clingo.Control, worlds: Sequence[Sequence[Symbol]], statements: Sequence[Any]
+) -> None:
+    """Add to ``ctl`` each world's input facts (tagged with the world's index) with its world
+    atom, then the world-rewritten ``statements``."""
+    with ctl.backend() as backend:
+        for index, facts in enumerate(worlds):
+            world = Number(index)
+            backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
+            for fact in facts:
+                backend.add_rule([backend.add_atom(in_world(fact, world))])
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in statements:
+            builder.add(statement)
+
+
 def in_world(fact: Symbol, world: Symbol) -> Symbol:
     """``fact`` with ``world`` as its first argument (a fact's name and arguments remembered:
     boards share most facts, and reading them costs a call into clingo each)."""
@@ -188,15 +204,7 @@ class WorldQuery:
     def answer(self, worlds: Sequence[Sequence[Symbol]]) -> list[list[Symbol]]:
         """Each world's shown atoms (without the world), given each world's input facts."""
         ctl = clingo.Control(self.args, logger=lambda code, message: None)
-        with ctl.backend() as backend:
-            for index, facts in enumerate(worlds):
-                world = Number(index)
-                backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
-                for fact in facts:
-                    backend.add_rule([backend.add_atom(in_world(fact, world))])
-        with clingo.ast.ProgramBuilder(ctl) as builder:
-            for statement in self.statements:
-                builder.add(statement)
+        load_worlds(ctl, worlds, self.statements)
         budget.run(ctl, lambda: ctl.ground([("base", [])]))
         out: list[list[Symbol]] = [[] for _ in worlds]
         models: list[None] = []

@@ -14,17 +14,16 @@ from typing import Any
 
 import clingo
 import clingo.ast
-from clingo import Function, Number, Symbol
+from clingo import Symbol
 
 from . import budget
-from ._prove_batch import in_world
+from ._prove_batch import _WORLD, load_worlds
 from ._symbols import value
 from .errors import QueryError
 from .vocabulary import Property
 
 __all__ = ["Worlds"]
 
-_WORLD = "_mtgasp_world"
 _VARIABLE = "MtgaspWorld__"
 
 
@@ -82,16 +81,7 @@ class Worlds:
         """The boards (by index) where the property finds a counterexample, with its reasons,
         given each board's vocabulary facts."""
         ctl = clingo.Control(["2"], logger=lambda code, message: None)
-        with ctl.backend() as backend:
-            for index, facts in enumerate(boards):
-                world = Number(index)
-                backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
-                for fact in facts:
-                    backend.add_rule([backend.add_atom(in_world(fact, world))])
-        with clingo.ast.ProgramBuilder(ctl) as builder:
-            for statement in self.statements:
-                builder.add(statement)
-            builder.add(self.show)
+        load_worlds(ctl, boards, [*self.statements, self.show])
         budget.run(ctl, lambda: ctl.ground([("base", [])]))
         models: list[list[Symbol]] = []
         budget.run(
