@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from clingo import Symbol
 
 from ._board_tokens import TokenDefinition
+from ._course_board import _changes, _final_board
 from ._course_count import Query
 from ._course_names import _items, _Names
 from ._course_witness import _witness
-from .board import Board
+from .board import Board, Permanent
 from .solve import SolveStats
 
 
@@ -54,14 +56,28 @@ class FinalState:
 
 @dataclass(frozen=True)
 class Outcome:
-    """A distinct final state, how many courses lead to it, and one of them (the witness)."""
+    """A distinct final state, how many courses lead to it, and one of them (the witness).
+
+    The board it ends on and the list of what changed are worked out from the final state when
+    first asked for (a report may have thousands of outcomes and print a few: ``--show``)."""
 
     state: FinalState
     courses: int
-    changes: tuple[str, ...]
-    board: Board
     _model: tuple[Symbol, ...] = field(repr=False, compare=False, default=())
     _source: Board | None = field(repr=False, compare=False, default=None)
+    _new: Permanent | None = field(repr=False, compare=False, default=None)
+
+    @cached_property
+    def board(self) -> Board:
+        """The board the courses end on (stack empty, this turn's history brought up to date)."""
+        assert self._source is not None
+        return _final_board(self._source, self.state, self._new)
+
+    @cached_property
+    def changes(self) -> tuple[str, ...]:
+        """What changed from the board, a line each."""
+        assert self._source is not None
+        return tuple(_changes(self._source, self.board, self.state))
 
     @property
     def witness(self) -> tuple[str, ...]:

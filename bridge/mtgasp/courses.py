@@ -19,6 +19,7 @@ here (tests wrap ``_count``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Literal
 
@@ -32,6 +33,7 @@ from ._course_count import _state_id as _state_id
 from ._course_decode import _decode, _triggers
 from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
 from ._course_names import StackObject
+from ._course_split import final_states
 from ._symbols import as_int, as_str
 from ._text import name_problem, quote
 from .board import STEPS, Board, Permanent
@@ -274,28 +276,24 @@ def _run(
     horizon = max(1, sum(as_int(s.arguments[1]) for s in probe.models[0] if s.name == "rounds"))
     stats = [probe.stats]
     while True:
-        projected = solve(
-            query,
-            facts,
-            extra=extra,
-            consts={"horizon": horizon},
-            project=True,
-            sort_symbols=False,
-        )
-        stats.append(projected.stats)
-        keys = [_final_key(model) for model in projected.models]
-        hit = any(_py(s) == ("hit_horizon",) for key in keys for s in key)
+        found = final_states(query, facts, extra, horizon, max_courses)
+        stats.append(found.stats)
+        hit = any(_py(s) == ("hit_horizon",) for key in found.keys for s in key)
         if not hit or horizon >= MAX_HORIZON:
             break
         horizon = min(MAX_HORIZON, horizon * 2)
-    counts, counted, counting_stats = _count(query, facts, extra, horizon, max_courses)
-    stats.append(counting_stats)
+    if found.counts is not None:
+        counts = Counter({_state_id(k): n for k, n in zip(found.keys, found.counts, strict=True)})
+        counted = True
+    else:
+        counts, counted, counting_stats = _count(query, facts, extra, horizon, max_courses)
+        stats.append(counting_stats)
     return _decode(
         query,
         board,
         request,
-        projected.models,
-        keys,
+        found.models,
+        found.keys,
         counts,
         counted,
         max_courses,

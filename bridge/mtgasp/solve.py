@@ -189,15 +189,19 @@ def _grounded(
     extra: Sequence[Symbol],
     args: list[str],
     user: Sequence[tuple[Path, tuple[Any, ...]]] = (),
+    observer: Any = None,
 ) -> tuple[clingo.Control, _Messages, float]:
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
     and its statements), ground; clingo's messages about a user's program become a QueryError,
-    about ours an EncodingError. Returns the Control, its message log and the grounding time."""
+    about ours an EncodingError. Returns the Control, its message log and the grounding time.
+    ``observer`` (a ``clingo.Observer``) sees the ground program as it is passed to the solver."""
     _GROUNDINGS[path.name] += 1
     progress.say(f"grounding {path.stem}")
     messages = _Messages()
     with budget.shielded():
         ctl = clingo.Control(args, logger=messages, message_limit=20)
+    if observer is not None:
+        ctl.register_observer(observer)
     try:
         # Facts first: added after the program, clingo would warn that shown predicates that
         # depend only on them "occur in no rule".
