@@ -35,6 +35,7 @@ from ._board_effects import (
     effect_shape_problems,
     pt_effect,
 )
+from ._board_history import draw_step_problems
 from ._board_tokens import TokenDefinition, token_definition, token_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
@@ -383,29 +384,11 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     for key in ("gained_life", "lost_life", "attacked_with", "drawn_in_draw_step"):
         for player in history.get(key, {}):
             yield from check_player(f"this_turn.{key}.{player}", player)
-    yield from _draw_step_problems(data, history.get("drawn_in_draw_step", {}))
+    yield from draw_step_problems(data, history.get("drawn_in_draw_step", {}))
     for index, perm_id in enumerate(history.get("tapped_for_mana", [])):
         if perm_id not in ids:
             yield BoardProblem(
                 f"this_turn.tapped_for_mana[{index}]", f"no permanent with id {quote(perm_id)}"
-            )
-
-
-def _draw_step_problems(data: dict[str, Any], drawn: dict[str, int]) -> Iterator[BoardProblem]:
-    """504.1, 805.4b: only an active player (the active team's players) has a draw step this turn,
-    so only they can have drawn cards in it."""
-    active = data.get("turn", {}).get("active", data["players"][0]["name"])
-    team = {p["name"]: p.get("team") for p in data["players"]}
-    mine = team.get(active)
-    actives = [n for n, t in team.items() if n == active or (t is not None and t == mine)]
-    for player, count in drawn.items():
-        if count > 0 and player in team and player not in actives:
-            yield BoardProblem(
-                f"this_turn.drawn_in_draw_step.{player}",
-                f"{quote(player)} is not an active player this turn, so has had no draw step in "
-                f"which to draw {count} card{'s' if count != 1 else ''} (504.1: the active player "
-                f"draws in their draw step); only {', '.join(map(quote, actives))} may have a "
-                "count here (set turn.active, or remove this entry)",
             )
 
 
