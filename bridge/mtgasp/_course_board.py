@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from ._board_effects import PowerToughnessEffect
+from ._course_state import FinalState
 from .board import Board, History, LastingEffect, Permanent, Player, Team
-
-if TYPE_CHECKING:
-    from ._course_model import FinalState
 
 
 def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Board:

@@ -10,8 +10,9 @@ from clingo import Symbol
 
 from ._board_tokens import TokenDefinition
 from ._course_count import _NAMES, Query, _name, _py, _state_id
-from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
+from ._course_model import CourseReport, Outcome, TriggerVerdict
 from ._course_names import _item_id
+from ._course_state import FinalState
 from ._symbols import as_int, as_str
 from .board import Board, Permanent
 from .solve import SolveStats

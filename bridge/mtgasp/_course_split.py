@@ -1,17 +1,19 @@
-"""Independent parts of the courses (the splitting set theorem): each part's courses enumerated
-once, the courses of the whole a product.
+"""The distinct final states of a course query: by projection, or put together from independent
+parts (the splitting set theorem), each part's courses enumerated once, the whole a product.
 
-The ground program of a course query is read as clasp gets it. Its *first choices* are the atoms
-of choice rules that no other choice atom leads to (in a step: the order the triggered abilities
-go on the stack, their targets). Everything that depends on no other choice (the atoms these first
-choices and the board determine) is the *bottom*, a splitting set (Lifschitz and Turner 1994):
-each course is an answer set of the bottom extended by an answer set of the rest. When the rest
-falls apart into *parts* that share no atom (no rule, no shown symbol mentions two of them: in
-issue 5's end step, each opponent's choices), the courses of one answer set of the bottom are the
-product of each part's courses: each part is enumerated alone (the other parts held fixed by
-assumptions), and the final states and their counts are put together from the parts' final-state
-atoms. The answers are those of enumerating every course (tests/test_courses_split.py compares
-them); only the witness course of a final state is chosen otherwise: see :func:`split_courses`.
+The plain way is one projected enumeration (``#project`` on the final-state atoms). When it finds
+many final states, the ground program is read as clasp gets it (a clingo observer). Its *first
+choices* are the atoms of choice rules that no other choice atom leads to (in a step: the order
+the triggered abilities go on the stack, their targets). The atoms no later choice leads to (what
+the first choices and the board determine) are the *bottom*, a splitting set (Lifschitz and
+Turner 1994): each course is an answer set of the bottom extended by an answer set of the rest.
+When the rest falls apart into *parts* that share no atom (no rule, no shown symbol mentions two
+of them: in issue 5's end step, each opponent's choices), the courses of one answer set of the
+bottom are the product of each part's courses: each part is enumerated alone (the bottom and the
+other parts held by assumptions), and the final states and their counts are put together from
+the parts' final-state atoms. The final states and counts are those of enumerating every course
+(tests/test_courses_counting.py and test_courses_split.py compare them); the witness course of a
+final state is chosen otherwise: see :func:`final_states`.
 
 No rule is decided here: which atoms depend on which is read from the ground program, and clingo
 solves every part.
@@ -20,6 +22,7 @@ solves every part.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -285,6 +288,9 @@ def _by_parts(
             per_part.append(_part_pieces(ctl, members[0] + held, end[part], kind, part, solves))
         if not all(per_part):
             continue
+        total += len(members) * math.prod(sum(p.count for p in pieces) for pieces in per_part)
+        if total > limit:  # checked before the products are built: each has a course at least
+            return None
         for bottom in members:
             own = first if bottom is members[0] else bottom_piece(bottom, None)
             if own is None:
@@ -293,15 +299,12 @@ def _by_parts(
                 count = 1
                 for piece in combination:
                     count *= piece.count
-                total += count
                 state_key = (own.key, *(piece.key for piece in combination))
                 state = states.get(state_key)
                 if state is None:
                     states[state_key] = [count, own, *combination]
                 else:
                     state[0] += count
-        if total > limit:
-            return None
     return FinalStates(
         models=[tuple(chain.from_iterable(p.symbols for p in s[1:])) for s in states.values()],
         keys=[tuple(chain.from_iterable(p.ends for p in s[1:])) for s in states.values()],

@@ -192,9 +192,9 @@ def _grounded(
     observer: Any = None,
 ) -> tuple[clingo.Control, _Messages, float]:
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
-    and its statements), ground; clingo's messages about a user's program become a QueryError,
-    about ours an EncodingError. Returns the Control, its message log and the grounding time.
-    ``observer`` (a ``clingo.Observer``) sees the ground program as it is passed to the solver."""
+    and its statements), ground (seen by ``observer``, a ``clingo.Observer``, if given); clingo's
+    messages about a user's program become a QueryError, about ours an EncodingError. Returns the
+    Control, its message log and the grounding time."""
     _GROUNDINGS[path.name] += 1
     progress.say(f"grounding {path.stem}")
     messages = _Messages()
@@ -203,8 +203,8 @@ def _grounded(
     if observer is not None:
         ctl.register_observer(observer)
     try:
-        # Facts first: added after the program, clingo would warn that shown predicates that
-        # depend only on them "occur in no rule".
+        # Facts first: added after the program, shown predicates resting on them "occur in no
+        # rule" (clingo warns).
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
@@ -348,10 +348,7 @@ class Grounding:
 
     def solve(self, *true: Symbol) -> Solution:
         """Solve with the free externals ``true`` assumed true (none if none given), every other
-        false.
-
-        The grounding time is charged to the first solve.
-        """
+        false. The grounding time is charged to the first solve."""
         chosen: set[int] = set()
         for symbol in true:
             literal = self._externals.get(symbol)
