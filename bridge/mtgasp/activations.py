@@ -25,7 +25,16 @@ from .facts import board_facts
 from .not_modelled import NotModelled, decode_not_modelled
 from .solve import SolveStats, ground, plus_stats
 
-__all__ = ["Activation", "ActivationReport", "Reason", "activations", "query_name"]
+__all__ = [
+    "Activation",
+    "ActivationReport",
+    "Reason",
+    "activations",
+    "mana_verdicts",
+    "query_name",
+    "report",
+    "request",
+]
 
 Status = Literal["legal", "illegal", "unchecked", "not_modelled"]
 
@@ -99,42 +108,70 @@ def activations(
     >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
     >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
     """
-    extra: list[Symbol] = [requests.mana_check(check_mana)]
-    if player is not None:
-        if player not in {p.name for p in board.players}:
-            names = ", ".join(p.name for p in board.players)
-            raise QueryError(f"no player named '{player}'; players are: {names}")
-        extra.append(requests.asker(player))
+    extra = request(board, player, check_mana=check_mana)
     query = query_name(check_mana=check_mana, known=known is not None)
     consts = {"max_paid": MAX_PAID} if query == "activations-checked" else None
     grounding = ground(query, board_facts(board), _VERDICTS, extra=extra, consts=consts)
     solution = grounding.solve()  # no verdicts yet: which abilities need mana
     (model,) = solution.models
+    verdicts = mana_verdicts(board, model, known) if check_mana else []
+    if verdicts:  # with none, the first solve (every verdict false) is already the answer
+        judged = grounding.solve(*verdicts)
+        (model,) = judged.models
+        solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+    return report(board, player, model, solution.stats)
+
+
+def request(board: Board, player: str | None, *, check_mana: bool) -> list[Symbol]:
+    """What the activations query is asked besides the board: whether it judges mana costs, and
+    for whom (a QueryError if ``board`` has no player ``player``)."""
+    extra = [requests.mana_check(check_mana)]
+    if player is not None:
+        if player not in {p.name for p in board.players}:
+            names = ", ".join(p.name for p in board.players)
+            raise QueryError(f"no player named '{player}'; players are: {names}")
+        extra.append(requests.asker(player))
+    return extra
+
+
+def mana_verdicts(
+    board: Board, model: Sequence[Symbol], known: Sequence[Payment] | None = None
+) -> list[Symbol]:
+    """The verdicts on mana costs (601.2h) to assume in the activations query's second solve,
+    given its first model (every verdict false): those it decided itself
+    (601-payment-bounds.lp), or the castable query's (``known``, or asked now) when it left a
+    cost open. Empty when no ability needs mana."""
     needs: set[tuple[str, int]] = set()
     sure: dict[str, set[tuple[str, int]]] = {name: set() for name in _BOUNDS}
     for symbol in model:
-        if symbol.name == "needs_mana_payment":
+        name = _decoded(symbol)[0]
+        if name == "needs_mana_payment":
             action = symbol.arguments[0].arguments
             needs.add((as_str(action[0]), as_int(action[1])))
-        elif symbol.name in _BOUNDS:
-            sure[symbol.name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
-    if check_mana and needs:
-        # 601.2h: the castable query judges each mana cost the encodings could not decide at once
-        # (601-payment-bounds.lp); the verdicts go back as externals.
-        payable = sure["mana_surely_payable"]
-        verdicts = [requests.mana_verdict(True, *key) for key in sorted(payable)]
-        if known is not None:
-            verdicts = _verdicts(board, known, needs)
-        elif needs - payable - sure["mana_surely_unpayable"]:
-            verdicts = _verdicts(board, None, needs)
-        if verdicts:  # with none, the first solve (every verdict false) is already the answer
-            judged = grounding.solve(*verdicts)
-            (model,) = judged.models
-            solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+        elif name in _BOUNDS:
+            sure[name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
+    if not needs:
+        return []
+    # 601.2h: the castable query judges each mana cost the encodings could not decide at once
+    # (601-payment-bounds.lp); the verdicts go back as externals.
+    payable = sure["mana_surely_payable"]
+    if known is not None:
+        return _verdicts(board, known, needs)
+    if needs - payable - sure["mana_surely_unpayable"]:
+        return _verdicts(board, None, needs)
+    return [requests.mana_verdict(True, *key) for key in sorted(payable)]
+
+
+def report(
+    board: Board, player: str | None, model: Sequence[Symbol], stats: SolveStats
+) -> ActivationReport:
+    """The report of the activations query's (last) model on ``board``."""
     order = {perm.id: index for index, perm in enumerate(board.battlefield)}
-    listed = decode_not_modelled(model, order)
-    shown = tuple(s for s in model if s.name not in _NOT_ACTIVATIONS)
-    return ActivationReport(player, _decode(board, player, shown), solution.stats, listed)
+    names = [_decoded(symbol)[0] for symbol in model]
+    objects = [s for s, name in zip(model, names, strict=True) if name == "object_not_modelled"]
+    listed = decode_not_modelled(objects, order)
+    shown = [s for s, name in zip(model, names, strict=True) if name not in _NOT_ACTIVATIONS]
+    return ActivationReport(player, _decode(board, player, shown), stats, listed)
 
 
 def query_name(*, check_mana: bool, known: bool) -> str:
@@ -183,8 +220,11 @@ def _cost(cost: Symbol) -> _Cost:
 
 
 def _decode_symbol(symbol: Symbol) -> tuple[Any, ...]:
-    """One symbol of the answer as (name, (permanent, ability), what else it says)."""
+    """One symbol of the answer as (name, (permanent, ability), what else it says); a symbol that
+    is not part of an activation as (name, None)."""
     name, args = symbol.name, symbol.arguments
+    if name in _NOT_ACTIVATIONS:
+        return (name, None)
     if name in ("violation", "unchecked_cost"):
         action = args[0].arguments
         key = (as_str(action[0]), as_int(action[1]))
@@ -222,7 +262,7 @@ def _decoded(symbol: Symbol) -> tuple[Any, ...]:
     return found
 
 
-def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:
+def _decode(board: Board, player: str | None, model: Sequence[Symbol]) -> tuple[Activation, ...]:
     keys: set[tuple[str, int]] = set()
     mana: set[tuple[str, int]] = set()
     costs: dict[tuple[str, int], list[_Cost]] = defaultdict(list)
