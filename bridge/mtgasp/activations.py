@@ -30,7 +30,10 @@ __all__ = [
     "ActivationReport",
     "Reason",
     "activations",
+    "castable_verdicts",
+    "mana_needs",
     "mana_verdicts",
+    "payers",
     "query_name",
     "report",
     "request",
@@ -141,8 +144,28 @@ def mana_verdicts(
     given its first model (every verdict false): those it decided itself
     (601-payment-bounds.lp), or the castable query's (``known``, or asked now) when it left a
     cost open. Empty when no ability needs mana."""
-    needs: set[tuple[str, int]] = set()
-    sure: dict[str, set[tuple[str, int]]] = {name: set() for name in _BOUNDS}
+    needs, payable, unpayable = mana_needs(model)
+    if not needs:
+        return []
+    # 601.2h: the castable query judges each mana cost the encodings could not decide at once
+    # (601-payment-bounds.lp); the verdicts go back as externals.
+    if known is not None:
+        return castable_verdicts(board, known, needs)
+    sure = [requests.mana_verdict(True, *key) for key in sorted(payable)]
+    left = needs - payable - unpayable
+    # The castable query is asked only about the costs left open: on the others it agrees with
+    # the bounds (tests/test_payment_bounds.py), "no" being no verdict atom.
+    return sure + castable_verdicts(board, None, left) if left else sure
+
+
+_Ability = tuple[str, int]
+
+
+def mana_needs(model: Sequence[Symbol]) -> tuple[set[_Ability], set[_Ability], set[_Ability]]:
+    """From the activations query's first model: the abilities whose mana cost is to be judged,
+    those it found surely payable, and those surely unpayable (601-payment-bounds.lp)."""
+    needs: set[_Ability] = set()
+    sure: dict[str, set[_Ability]] = {name: set() for name in _BOUNDS}
     for symbol in model:
         name = _decoded(symbol)[0]
         if name == "needs_mana_payment":
@@ -150,16 +173,13 @@ def mana_verdicts(
             needs.add((as_str(action[0]), as_int(action[1])))
         elif name in _BOUNDS:
             sure[name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
-    if not needs:
-        return []
-    # 601.2h: the castable query judges each mana cost the encodings could not decide at once
-    # (601-payment-bounds.lp); the verdicts go back as externals.
-    payable = sure["mana_surely_payable"]
-    if known is not None:
-        return _verdicts(board, known, needs)
-    if needs - payable - sure["mana_surely_unpayable"]:
-        return _verdicts(board, None, needs)
-    return [requests.mana_verdict(True, *key) for key in sorted(payable)]
+    return needs, sure["mana_surely_payable"], sure["mana_surely_unpayable"]
+
+
+def payers(board: Board, abilities: set[tuple[str, int]]) -> list[str]:
+    """The players the castable query is asked about for ``abilities``: their controllers."""
+    permanents = {permanent for permanent, _ in abilities}
+    return sorted({p.controller for p in board.battlefield if p.id in permanents})
 
 
 def report(
@@ -188,15 +208,16 @@ _BOUNDS = ("mana_surely_payable", "mana_surely_unpayable")
 _NOT_ACTIVATIONS = frozenset({"needs_mana_payment", "object_not_modelled", *_BOUNDS})
 
 
-def _verdicts(
+def castable_verdicts(
     board: Board, known: Sequence[Payment] | None, abilities: set[tuple[str, int]]
 ) -> list[Symbol]:
     """``mana_payable(O, N)`` for each of ``abilities`` whose mana cost can be paid now, and
-    ``mana_unproved(O, N)`` for each with no plan within the castable query's bound."""
-    permanents = {permanent for permanent, _ in abilities}
-    controllers = sorted({p.controller for p in board.battlefield if p.id in permanents})
+    ``mana_unproved(O, N)`` for each with no plan within the castable query's bound: from the
+    castable query's answers ``known``, or asked now of ``abilities`` alone."""
     result = []
-    found = known if known is not None else payments(board, controllers, cards=False)
+    found = known
+    if found is None:
+        found = payments(board, payers(board, abilities), cards=False, abilities=abilities)
     for p in found:
         q = p.question
         key = (q.permanent, q.ability)
