@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -164,3 +165,51 @@ def test_a_chunk_of_boards_in_one_grounding_answers_as_each_board_alone() -> Non
         assert {s for s in out if (s.name, len(s.arguments)) in signatures} - expected <= {
             s for s in out if s.name == "orderings"
         }
+
+
+def test_workers_find_the_same_smallest_counterexample(tmp_path: Path) -> None:
+    # One pool of workers for every size (the first 400 boards in this process): the failure is
+    # the first in the search's order, the same board as one process finds, and the workers run
+    # under the command's --memory-limit.
+    cards = ("Reflecting Pool", "Forest", "Island", "Pale Moon")
+    bounds = Bounds(permanents=2, cards=cards, effects=1)
+    alone = prove_enumerate(PROPERTIES / "reflecting-pool.lp", bounds, jobs=1)
+    pooled = prove_enumerate(PROPERTIES / "reflecting-pool.lp", bounds, jobs=2, memory=2048)
+    assert not alone.holds
+    assert (pooled.holds, pooled.boards, pooled.counterexample, pooled.reasons) == (
+        alone.holds,
+        alone.boards,
+        alone.counterexample,
+        alone.reasons,
+    )
+    assert alone.boards is not None
+    assert alone.boards > 400
+
+
+def test_workers_get_the_limits_and_their_errors_are_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --memory-limit and the time left of --time-limit go to each worker; a worker stopped at
+    # its memory limit stops the search with exit code 5, one paragraph, nothing on stdout.
+    from mtgasp import _batch_pool
+
+    seen: list[tuple[float, int, int]] = []
+
+    def stopped(template: Any, tasks: list[str], jobs: int, memory: int = 0) -> Any:
+        seen.append((template.time_limit, template.memory_limit, memory))
+        message = "stopped at the memory limit: clingo ran out of memory (--memory-limit 512 MiB)"
+        yield 0, {"board": tasks[0], "exit_code": 5, "result": None, "error": message}
+
+    monkeypatch.setattr(_batch_pool, "pool_events", stopped)
+    argv = ["prove", str(PROPERTIES / "mana-needs-ability.lp"), "--engine", "enumerate"]
+    cards = "Reflecting Pool,Forest,Island,Exotic Orchard"
+    limits = ["--memory-limit", "512", "--time-limit", "100"]
+    assert main([*argv, "--cards", cards, "--jobs", "2", *limits]) == 5
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "mtgasp: stopped at the memory limit: clingo ran out of memory (--memory-limit 512 MiB)\n"
+    )
+    ((left, memory_limit, memory),) = seen
+    assert (memory_limit, memory) == (512, 512)
+    assert 0 < left <= 100

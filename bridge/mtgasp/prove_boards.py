@@ -44,6 +44,8 @@ MAX_CHOICES = 8
 
 _Perm = tuple[int, int, bool, bool]  # card index, controller seat, tapped, recently controlled
 _Effect = tuple[int, int, int]  # card index, controller seat, named player's seat
+_History = tuple[tuple[bool, bool], ...]  # per player: gained life, lost life earlier this turn
+_Parts = tuple[tuple[_Perm, ...], tuple[_Effect, ...], tuple[int, ...], str, _History]
 
 
 @dataclass(frozen=True)
@@ -71,10 +73,10 @@ class BoardSpace:
         seats = range(len(self.players))
         return list(itertools.product(range(len(self.effect_cards)), seats, seats))
 
-    def _around(self) -> list[tuple[tuple[int, ...], str, tuple[tuple[bool, bool], ...]]]:
+    def _around(self) -> list[tuple[tuple[int, ...], str, _History]]:
         """The life totals (one per player, or per team), the step and the history."""
         holders = 2 if self.bounds.teams else len(self.players)
-        histories: Sequence[tuple[tuple[bool, bool], ...]] = [()]
+        histories: Sequence[_History] = [()]
         if self.bounds.history:
             each = [(False, False), (False, True), (True, False), (True, True)]
             histories = list(itertools.product(each, repeat=len(self.players)))
@@ -94,10 +96,12 @@ class BoardSpace:
         return total * len(self._around())
 
     def boards(self, size: int, start: int = 0, stop: int | None = None) -> Iterator[Board]:
-        """The boards of this size from the ``start``-th to before the ``stop``-th."""
-        return itertools.islice(self._all(size), start, stop)
+        """The boards of this size from the ``start``-th to before the ``stop``-th (the boards
+        before ``start`` are skipped as their parts, never built)."""
+        for parts in itertools.islice(self._all(size), start, stop):
+            yield self._board(*parts)
 
-    def _all(self, size: int) -> Iterator[Board]:
+    def _all(self, size: int) -> Iterator[_Parts]:
         perm_states, effect_states = self._perm_states(), self._effect_states()
         around = self._around()
         for n_effects in range(min(size, self.bounds.effects) + 1):
@@ -107,7 +111,7 @@ class BoardSpace:
             for perms in itertools.combinations_with_replacement(perm_states, n_perms):
                 for effects in itertools.combinations_with_replacement(effect_states, n_effects):
                     for lives, step, history in around:
-                        yield self._board(perms, effects, lives, step, history)
+                        yield perms, effects, lives, step, history
 
     def _board(
         self,

@@ -216,7 +216,10 @@ def run(args: argparse.Namespace) -> str:
     else:
         from ..prove_enumerate import prove_enumerate
 
-        report = prove_enumerate(args.property, bounds, jobs=args.jobs, dask=args.dask)
+        memory = getattr(args, "memory_limit", 0)
+        report = prove_enumerate(
+            args.property, bounds, jobs=args.jobs, dask=args.dask, memory=memory
+        )
     if args.save and report.counterexample is not None:
         try:
             Path(args.save).write_text(report.counterexample, encoding="utf-8")
