@@ -213,3 +213,34 @@ def test_workers_get_the_limits_and_their_errors_are_the_commands(
     ((left, memory_limit, memory),) = seen
     assert (memory_limit, memory) == (512, 512)
     assert 0 < left <= 100
+
+
+@pytest.mark.parametrize(
+    ("name", "cards", "effects"),
+    [
+        ("reflecting-pool", ("Reflecting Pool", "Forest", "Island", "Pale Moon"), 1),
+        ("basic-land-color", ("Forest", "Contamination", "Pale Moon"), 0),
+        ("mana-needs-ability", ("Reflecting Pool", "Exotic Orchard", "Llanowar Elves"), 0),
+        ("tapped-permanents", ("Llanowar Elves", "Fervor", "Forest"), 0),
+    ],
+)
+def test_a_property_in_its_querys_world_program_finds_what_it_finds_apart(
+    name: str, cards: tuple[str, ...], effects: int
+) -> None:
+    # A property that reads one query's vocabulary is ground with the query's world program (one
+    # grounding): the failing boards and reasons are those of the property evaluated apart, on
+    # the query's outputs (some boards of each chunk fail, some don't).
+    from mtgasp._prove_worlds import Worlds
+    from mtgasp.prove_enumerate import evaluate_chunk
+    from mtgasp.prove_outputs import chunk_outputs, fused_query
+    from mtgasp.vocabulary import check_property
+
+    prop = check_property(PROPERTIES / f"{name}.lp")
+    assert fused_query(prop.queries) is not None
+    space = board_space(Bounds(permanents=2, cards=cards, effects=effects))
+    size = 2 + effects
+    boards = list(itertools.islice(space.boards(size), 0, None, space.count(size) // 60))
+    fused = evaluate_chunk(prop, boards, (1,))
+    apart = Worlds(prop).failures(chunk_outputs(boards, prop.queries, (1,)))
+    assert fused == apart
+    assert 0 < len(fused) < len(boards) or name in ("mana-needs-ability", "tapped-permanents")

@@ -24,13 +24,13 @@ import yaml
 
 from . import budget
 from ._answer import EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE
-from ._prove_worlds import Worlds
+from ._prove_worlds import Worlds, verdicts
 from .batch import default_jobs
 from .board import Board
 from .board_write import board_to_data
 from .errors import EncodingError, MemoryLimitError, QueryError, TimeLimitError
 from .prove_boards import BoardSpace, board_space
-from .prove_outputs import chunk_outputs
+from .prove_outputs import chunk_outputs, fused_models, fused_query
 from .prove_types import Bounds, ProveReport
 from .solve import SolveStats
 from .vocabulary import Property, check_property
@@ -241,10 +241,15 @@ _WORLDS: dict[Path, Worlds] = {}
 def evaluate_chunk(
     prop: Property, boards: list[Board], amounts: tuple[int, ...]
 ) -> dict[int, tuple[str, ...]]:
-    """The failing boards among ``boards`` (by position), with the property's reasons."""
+    """The failing boards among ``boards`` (by position), with the property's reasons: in the
+    world program of the one query it reads if it reads one (one grounding), else in its own
+    world program over the outputs of every query it reads."""
     worlds = _WORLDS.get(prop.path)
     if worlds is None or worlds.property != prop:
         worlds = _WORLDS[prop.path] = Worlds(prop)
+    query = fused_query(prop.queries)
+    if query is not None and worlds.fused is not None:
+        return verdicts(prop, fused_models(boards, query, prop.reads, worlds.fused))
     outputs = chunk_outputs(boards, prop.queries, amounts)
     return worlds.failures(outputs)
 

@@ -170,6 +170,8 @@ class Property:
     path: Path
     statements: tuple[Any, ...]
     queries: tuple[str, ...]
+    reads: frozenset[tuple[str, int]] = frozenset()
+    """The signatures of the vocabulary it reads."""
 
 
 def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
@@ -203,6 +205,7 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
                 "predicate of your own rules differently"
             )
     queries: set[str] = set()
+    reads: set[tuple[str, int]] = set()
     for signature, where in sorted(read.items()):
         if signature in defined:
             continue
@@ -210,8 +213,9 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
         if known is None:
             raise QueryError(_unknown(where, signature))
         queries.add(known.query)
+        reads.add(signature)
     order = (*QUERIES, *dict.fromkeys(p.query for p in extra))
-    return Property(path, statements, tuple(q for q in order if q in queries))
+    return Property(path, statements, tuple(q for q in order if q in queries), frozenset(reads))
 
 
 def _where(statement: Any) -> str:
