@@ -250,7 +250,7 @@ def evaluate_chunk(
     query = fused_query(prop.queries)
     if query is not None and worlds.fused is not None:
         return verdicts(prop, fused_models(boards, query, prop.reads, worlds.fused))
-    outputs = chunk_outputs(boards, prop.queries, amounts)
+    outputs = chunk_outputs(boards, prop.queries, amounts, prop.courses)
     return worlds.failures(outputs)
 
 

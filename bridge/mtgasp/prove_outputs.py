@@ -20,6 +20,7 @@ from typing import Any, Literal
 from clingo import Function, Number, Symbol
 
 from ._prove_batch import VOCABULARY_ATOM, WorldQuery
+from ._prove_castable import castable_outputs
 from ._prove_courses import course_outputs
 from ._resources import query_path
 from .board import Board
@@ -66,10 +67,14 @@ def board_outputs(board: Board, queries: Sequence[str], amounts: Sequence[int]) 
 
 
 def chunk_outputs(
-    boards: Sequence[Board], queries: Sequence[str], amounts: Sequence[int]
+    boards: Sequence[Board],
+    queries: Sequence[str],
+    amounts: Sequence[int],
+    courses: frozenset[str] | None = None,
 ) -> list[list[Symbol]]:
     """:func:`board_outputs` of many boards, each query asked of all of them in one grounding
-    (``_prove_batch.py``)."""
+    (``_prove_batch.py``) but castable's and courses' (board by board); ``courses``: the kinds of
+    course asked (``Property.courses``; None: all)."""
     facts = chunk_facts(boards)
     outs = [[s for s in f if _signature(s) in _SIGNATURES["board"]] for f in facts]
     for query in queries:
@@ -77,9 +82,11 @@ def chunk_outputs(
             continue
         if query == "orderings":
             answers = _orderings(boards, facts, amounts)
+        elif query == "castable":
+            answers = [castable_outputs(board) for board in boards]
         elif query == "courses":
             answers = [
-                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"])
+                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"], courses)
                 for board in boards
             ]
         else:
@@ -150,6 +157,7 @@ def _signature(symbol: Symbol) -> tuple[str, int]:
 _PLAIN: dict[str, tuple[str, dict[str, int], list[Symbol]]] = {
     "characteristics": ("view-characteristics", {}, []),
     "could-produce": ("could-produce", {"why": 0, "interchange": 1, "independence": 1}, []),
+    "tap": ("view-tap", {}, []),
     "activations": ("view-activations", {}, [mana_check(False)]),
 }
 
