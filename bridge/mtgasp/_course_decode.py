@@ -368,5 +368,6 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
             lines.append(f"{player}: lost {amount} life this turn (history)")
     for player, amount in state.drawn:
         if amount != before.this_turn.drawn_in_draw_step.get(player, 0):
-            lines.append(f"{player}: drew {amount} cards in their draw step this turn (history)")
+            cards = "card" if amount == 1 else "cards"
+            lines.append(f"{player}: drew {amount} {cards} in their draw step this turn (history)")
     return lines or ["nothing changed"]

@@ -73,9 +73,11 @@ def _player(board: Board, name: str) -> str:
 
 
 #: The steps a course may pass into (``step --through``): those without a turn-based action this
-#: version does not make (502 untap, 504.1 draw, 508/509 declarations, 510 damage, 514 cleanup).
+#: version does not make (502 untap, 508/509 declarations, 510 damage, 514 cleanup); the draw
+#: step's draw (504.1) it makes.
 PASSABLE_STEPS = (
     "upkeep",
+    "draw",
     "precombat_main",
     "beginning_of_combat",
     "end_of_combat",
