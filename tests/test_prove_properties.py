@@ -129,12 +129,6 @@ def test_course_properties_are_searched_over_boards() -> None:
     assert report.counterexample is not None
     board = parse_board(report.counterexample, source="counterexample")
     assert [(p.card, p.controller) for p in board.battlefield] == [("Sanguine Bond", "p1")]
-    # 603.4: without a gain of life this turn, Witch of the Moors's end step ability never
-    # triggers, on any board of one permanent (its controller either player, tapped or not).
-    bounds = Bounds(permanents=1, cards=("Witch of the Moors",), steps=("end",), amounts=(1,))
-    report = prove_enumerate(PROPERTIES / "witch-needs-life-gain.lp", bounds, jobs=1)
-    assert report.holds
-    assert report.boards == 9
 
 
 def test_only_the_courses_a_property_can_read_are_asked() -> None:
