@@ -76,12 +76,6 @@ def own_facts(board: Board) -> list[Symbol]:
     return list(_board_facts(board))
 
 
-def own_facts(board: Board) -> list[Symbol]:
-    """The board's facts without those of its cards (``board_facts`` is these, then
-    ``card_facts(board_cards(board))``): a batch of boards gives each card's facts once."""
-    return list(_board_facts(board))
-
-
 def board_cards(board: Board) -> set[str]:
     """The names of the cards a board names: permanents, lasting effects, zones, spells."""
     ids = {perm.id for perm in board.battlefield}
