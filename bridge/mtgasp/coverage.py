@@ -16,15 +16,12 @@ which of those fired while the scenario cases ran.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +36,7 @@ __all__ = [
     "FiredRecord",
     "RuleCoverage",
     "SectionCoverage",
+    "comment_block_above",
     "coverage",
     "cr_numbers",
     "fingerprint",
@@ -117,7 +115,9 @@ class Coverage:
 @cache
 def _cr() -> dict[str, str]:
     """The bundled CR: number (``106``, ``106.7``, ``106.12a``) -> text (a section's: its title)."""
-    data = (resources.files("mtgasp") / "comprehensive-rules.json.gz").read_bytes()
+    import gzip  # here: every command imports this module, few read the CR
+
+    data = Path(__file__).with_name("comprehensive-rules.json.gz").read_bytes()
     rules: dict[str, str] = json.loads(gzip.decompress(data))
     return rules
 
@@ -128,7 +128,7 @@ def cr_numbers() -> dict[str, str]:
     return {number: text for number, text in _cr().items() if "." in number}
 
 
-def _comment_block_above(lines: list[str], index: int) -> list[str]:
+def comment_block_above(lines: list[str], index: int) -> list[str]:
     """The comment block of the rule group of the statement starting on ``lines[index]``: up past
     the statements above it, then every comment line."""
     i = index - 1
@@ -143,7 +143,7 @@ def _comment_block_above(lines: list[str], index: int) -> list[str]:
 
 def group_citations(lines: list[str], line: int) -> tuple[str, ...]:
     """The CR numbers cited by the rule group of the statement starting on ``line`` (1-based)."""
-    block = _comment_block_above(lines, line - 1)
+    block = comment_block_above(lines, line - 1)
     return tuple(sorted({n for text in block for n in _CITATION.findall(text)}))
 
 
@@ -166,7 +166,7 @@ def _encoded() -> dict[str, list[str]]:
             following = lines[index + 1].strip()
             if not following or following.startswith(("%", "#")):
                 continue
-            block = _comment_block_above(lines, index + 1)
+            block = comment_block_above(lines, index + 1)
             start = index + 1 - len(block)
             for text in reversed(block):
                 for rule in dict.fromkeys(_CITATION.findall(text)):
@@ -180,6 +180,8 @@ def _encoded() -> dict[str, list[str]]:
 def fingerprint(cases_dir: Path) -> str:
     """A digest of the encodings and the scenario cases: a fired record is current while it is
     the same."""
+    import hashlib  # here, as gzip in _cr
+
     digest = hashlib.sha256()
     root = asp_path()
     for path in [*sorted(root.rglob("*.lp")), *sorted(cases_dir.glob("*.yaml"))]:
