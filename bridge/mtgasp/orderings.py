@@ -142,13 +142,15 @@ def orderings(
     list_all: bool = False,
     max_orderings: int = DEFAULT_MAX_ORDERINGS,
     check_choice: bool = True,
+    drawn: bool = False,
 ) -> OrderingsReport:
     """Every way the applicable replacement effects can modify ``event`` on ``board``.
 
     With ``list_all``, also every ordering itself, up to ``max_orderings`` (``truncated`` says
     when there are more). Counts are exact whatever the bound. A tap event's chosen type must be
     one its ability may choose now (106.5, 106.7), which the tap query is asked first unless
-    ``check_choice`` is False (``mtgasp.tap`` passes False: it has asked already).
+    ``check_choice`` is False (``mtgasp.tap`` passes False: it has asked already). With
+    ``drawn``, the report's graph is the one its picture draws (no summarised "plus" effects).
 
     >>> report = orderings(load_board("examples/mana-reflection-contamination.yaml"),
     ...                    parse_event("tap:forest"))  # doctest: +SKIP
@@ -162,7 +164,7 @@ def orderings(
         check_tap_choice(board, event)
     if isinstance(event, DrawEvent):
         return _draw_report(board, event, request, list_all, max_orderings)
-    graph = event_graph(board_facts(board), request, extra=cause)
+    graph = event_graph(board_facts(board), request, extra=cause, summarise=not (list_all or drawn))
     return _report(event, graph, list_all, max_orderings)
 
 
@@ -229,8 +231,9 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
 #: The orderings query's shown atoms that name an effect, not an event (the rest name the event).
 _PER_EFFECT = frozenset({"effect_card", "effect_controller", "effect_class", "effect_reason"})
 
-#: The orderings query's switches as ``orderings`` uses them (see :func:`event_graph`).
-_CONSTS = {"interchange": 1, "independence": 1}
+#: The orderings query's switches as ``life_orderings`` and draws use them (see
+#: :func:`event_graph`): their graphs may be drawn, so "plus" effects are not summarised.
+_CONSTS = {"interchange": 1, "independence": 1, "summarise": 0}
 
 
 def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int) -> OrderingsReport:
@@ -245,7 +248,7 @@ def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int)
     listed = tuple(graph.paths(max_orderings)) if list_all else None
     return OrderingsReport(
         event=event,
-        initial=decode_value(graph.start[1]),
+        initial=decode_value(graph.value_at(graph.start)),
         chooser=graph.chooser,
         effects=graph.effects(),
         prohibitions=graph.prohibitions() if isinstance(event, LifeEvent) else (),
@@ -269,6 +272,7 @@ def event_graph(
     extra: Sequence[Symbol] = (),
     interchange: bool = True,
     independence: bool = True,
+    summarise: bool = True,
 ) -> EventGraph:
     """Solve the orderings query for one event request on ``facts`` and read its graph back.
 
@@ -276,7 +280,9 @@ def event_graph(
     (benchmarks, other queries). The answers never depend on the two switches, only the size of
     the graph: ``interchange=False`` stops sharing nodes between interchangeable effects and
     ``independence=False`` keeps effects whose order cannot matter in the graph
-    (``#const interchange``, ``#const independence``), to measure what each saves.
+    (``#const interchange``, ``#const independence``), to measure what each saves;
+    ``summarise=False`` keeps distinct "plus" effects one by one (``#const summarise``: a
+    summarised graph counts and gives witnesses but lists no orderings and draws no picture).
     """
     solution = solve(
         _query(request),
@@ -285,6 +291,7 @@ def event_graph(
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
+            "summarise": 1 if summarise else 0,
         },
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
