@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from mtgasp.cards.catalog import card_facts
 from mtgasp.events import LifeEvent
 from mtgasp.facts import event_request
-from mtgasp.orderings import event_graph
+from mtgasp.orderings import EventGraph, event_graph
 from mtgasp.summed_graph import SummedGraph
 from orderings_reference import RefEffect, RefEvent, memo_counts, value_text
 
@@ -37,10 +37,12 @@ def _f(name: str, *args: Symbol) -> Symbol:
 
 
 def _event(
-    pluses: list[int], pivots: list[tuple[str, str]]
+    pluses: list[int], pivots: list[tuple[str, str]], cant_gain: bool = False
 ) -> tuple[list[Symbol], Symbol, tuple[RefEffect, ...], RefEvent]:
-    """alice gains 1 life with synthetic "plus K" effects of hers (K in ``pluses``) and the
-    ``pivots`` (card, controller): the facts, the request and the reference's view."""
+    """alice gains 1 life with "plus K" effects of hers (K in ``pluses``: Leyline of Hope for 1,
+    synthetic cards for the others) and the ``pivots`` (card, controller), and with ``cant_gain``
+    Havoc Festival (119.7: no player can gain life): the facts, the request and the reference's
+    view."""
     facts: list[Symbol] = []
     for seat, player in enumerate(["alice", "bob"], start=1):
         facts += [
@@ -50,7 +52,13 @@ def _event(
         ]
     effects = []
     permanents = []
+    cards = {card for card, _ in pivots}
     for i, amount in enumerate(pluses):
+        if amount == 1:
+            cards.add("Leyline of Hope")
+            permanents.append((f"p{i:02d}", "Leyline of Hope", "alice"))
+            effects.append(RefEffect(f"p{i:02d}#2", "alice", ("gain", "you"), ("plus", 1)))
+            continue
         card = f"Test Plus {amount}"
         facts += [
             _f("card", String(card)),
@@ -68,7 +76,10 @@ def _event(
         ability, condition, change = PIVOTS[card]
         permanents.append((f"q{i:02d}", card, controller))
         effects.append(RefEffect(f"q{i:02d}#{ability}", controller, condition, change))
-    facts += card_facts(sorted({card for card, _ in pivots}))
+    if cant_gain:
+        cards.add("Havoc Festival")
+        permanents.append(("festival", "Havoc Festival", "bob"))
+    facts += card_facts(sorted(cards))
     for perm, card, controller in permanents:
         facts += [
             _f("permanent", String(perm)),
@@ -76,16 +87,16 @@ def _event(
             _f("controller", String(perm), String(controller)),
         ]
     request = event_request(LifeEvent("gain", "alice", 1))
-    return facts, request, tuple(effects), RefEvent(("gain", "alice", 1), "alice")
+    return facts, request, tuple(effects), RefEvent(("gain", "alice", 1), "alice", cant_gain)
 
 
-def _answers(graph: object) -> tuple[dict[str, int], dict[str, tuple[str, ...]], object]:
-    from mtgasp.orderings import EventGraph
-
-    assert isinstance(graph, EventGraph)
+def _answers(graph: EventGraph) -> tuple[dict[str, int], dict[str, tuple[str, ...]], object]:
+    """The orderings per outcome, every outcome's witness, the non-commuting pairs and which
+    effects apply to the unmodified event (616.1f)."""
     counts = graph.count_paths()
     witnesses = {str(value): graph.witness(value) for value in counts}
-    return {str(v): n for v, n in counts.items()}, witnesses, graph.noncommuting()
+    now = tuple(effect.id for effect in graph.effects() if effect.applies_now)
+    return {str(v): n for v, n in counts.items()}, witnesses, (graph.noncommuting(), now)
 
 
 def test_616_1_distinct_plus_effects_before_tainted_remedy_are_summed() -> None:
@@ -93,23 +104,25 @@ def test_616_1_distinct_plus_effects_before_tainted_remedy_are_summed() -> None:
     loss (616.1f: after it no gain effect applies): the loss is 1 plus the sum of the plus effects
     applied before it, each subset in every order (Tainted Remedy's ruling: the player loses
     "that much life", the amount as modified so far)."""
-    facts, request, effects, event = _event([1, 2, 4], [("Tainted Remedy", "bob")])
+    facts, request, effects, event = _event([2, 3, 5], [("Tainted Remedy", "bob")])
     graph = event_graph(facts, request)
     assert isinstance(graph, SummedGraph)
     counts, witnesses, pairs = _answers(graph)
-    # Subsets of {1, 2, 4} have sums 0..7, each once; a subset of c effects in c! orders.
-    assert counts == {
-        f"alice loses {1 + s} life": n for s, n in enumerate([1, 1, 1, 2, 1, 2, 2, 6])
-    }
+    # Subsets of {2, 3, 5}: sums 0, 2, 3, 5 (twice: {5}, {2, 3}), 7, 8, 10; c effects: c! orders.
+    sums = {0: 1, 2: 1, 3: 1, 5: 1 + 2, 7: 2, 8: 2, 10: 6}
+    assert counts == {f"alice loses {1 + s} life": n for s, n in sums.items()}
     assert counts == {value_text(v): n for v, n in memo_counts(effects, event).items()}
-    assert witnesses["alice loses 8 life"] == ("p00#1", "p01#1", "p02#1", "q00#1")
+    assert witnesses["alice loses 11 life"] == ("p00#1", "p01#1", "p02#1", "q00#1")
+    # {2, 3} before {5}: the first ordering by effect number.
+    assert witnesses["alice loses 6 life"] == ("p00#1", "p01#1", "q00#1")
     assert witnesses["alice loses 1 life"] == ("q00#1",)
-    assert pairs == tuple((f"p0{i}#1", "q00#1") for i in range(3))
+    assert pairs[0] == tuple((f"p0{i}#1", "q00#1") for i in range(3))
 
 
 def test_616_1_a_doubler_counts_the_plus_effects_before_it_twice() -> None:
-    """Rhox Faithmender ("twice that much") with "plus 1" and "plus 2": each plus effect applied
-    before the doubler counts twice (616.1: each ordering applies the effects one at a time)."""
+    """Rhox Faithmender ("twice that much") with Leyline of Hope ("plus 1") and a "plus 2": each
+    plus effect applied before the doubler counts twice (616.1: the effects apply one at a time,
+    each to the event as modified so far)."""
     facts, request, effects, event = _event([1, 2], [("Rhox Faithmender", "alice")])
     graph = event_graph(facts, request)
     assert isinstance(graph, SummedGraph)
@@ -122,7 +135,7 @@ def test_616_1_a_doubler_counts_the_plus_effects_before_it_twice() -> None:
         "alice gains 8 life": 2,
     }
     assert counts == {value_text(v): n for v, n in memo_counts(effects, event).items()}
-    assert witnesses["alice gains 7 life"] == ("p01#1", "q00#1", "p00#1")
+    assert witnesses["alice gains 7 life"] == ("p01#1", "q00#1", "p00#2")
 
 
 _pivot_sets = st.sampled_from(
@@ -141,15 +154,16 @@ _pivot_sets = st.sampled_from(
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
-    pluses=st.lists(st.integers(min_value=1, max_value=4), min_size=2, max_size=5),
+    pluses=st.lists(st.integers(min_value=1, max_value=6), min_size=2, max_size=5, unique=True),
     pivots=_pivot_sets,
+    cant_gain=st.booleans(),
 )
 def test_summed_graph_gives_what_every_subset_gives(
-    pluses: list[int], pivots: list[tuple[str, str]]
+    pluses: list[int], pivots: list[tuple[str, str]], cant_gain: bool
 ) -> None:
     """Whatever the plus effects and pivots, summing (or falling back to the graph of subsets
     where a context does not allow it) changes no count, witness or non-commuting pair."""
-    facts, request, effects, event = _event(pluses, pivots)
+    facts, request, effects, event = _event(pluses, pivots, cant_gain)
     summed = _answers(event_graph(facts, request))
     plain = _answers(event_graph(facts, request, summarise=False))
     assert summed == plain
