@@ -32,6 +32,7 @@ from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
 from .requests import event_cause, event_request, mana_event_request
 from .solve import SolveStats, solve
+from .summed_graph import read_graph
 from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Draw, Value, decode_value, value_sort_key
 
@@ -181,7 +182,7 @@ def _draw_report(
     for index in range(1, event.count + 1):
         draw = Function("one_draw", [term, Number(index)])
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
-        graph = _checked(EventGraph.read(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats))
         parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
     if len(parts) == 1:
         return replace(parts[0], event=event)
@@ -223,7 +224,7 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     for event, (request, *_) in zip(events, requests, strict=True):
         (term,) = request.arguments
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
-        graph = _checked(EventGraph.read(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats))
         reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
     return tuple(reports)
 
@@ -296,7 +297,7 @@ def event_graph(
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
-    return _checked(EventGraph.read(model, solution.stats))
+    return _checked(read_graph(model, solution.stats))
 
 
 #: The requested events the life-only entry program answers (the rest need ``orderings.lp``).

@@ -156,14 +156,14 @@ class EventGraph:
         """The summed "plus" effects present (616-ordering.lp's grouped/1): their edges apply one
         effect each, or every one not applied yet at once (:data:`REST`)."""
 
-    @staticmethod
-    def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
-        """The graph of the one event of ``model``: a :class:`~mtgasp.summed_graph.SummedGraph`
-        when its context summarises "plus" effects (``summed_member/2``)."""
-        from .summed_graph import SummedGraph
+    #: Whether this class reads a graph with summed "plus" effects (``summed_member/2``).
+    SUMMED = False
 
-        summed = any(symbol.name == "summed_member" for symbol in model)
-        graph = SummedGraph(stats) if summed else EventGraph(stats)
+    @classmethod
+    def read(cls, model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+        """The graph of the one event of ``model`` (one with summed "plus" effects only as a
+        :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_graph`` picks)."""
+        graph = cls(stats)
         graphs = ReplacementGraphs()
         for symbol in model:
             name = symbol.name
@@ -201,7 +201,7 @@ class EventGraph:
                 graph.anyway.add(effect_id(args[1]))
             elif name == "too_many_effects":
                 graph.too_many = True
-            elif name == "summed_member":
+            elif name == "summed_member" and cls.SUMMED:
                 graph.summed.add(effect_id(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")

@@ -18,13 +18,23 @@ from math import factorial
 from clingo import Function, Symbol
 
 from .replacement_graph import REST, EventGraph, Node
+from .solve import SolveStats
 from .values import Value
 
-__all__ = ["SummedGraph"]
+__all__ = ["SummedGraph", "read_graph"]
+
+
+def read_graph(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+    """The graph of the one event of ``model``: a :class:`SummedGraph` when its context sums its
+    "plus" effects (``summed_member/2``), else an :class:`EventGraph`."""
+    summed = any(symbol.name == "summed_member" for symbol in model)
+    return (SummedGraph if summed else EventGraph).read(model, stats)
 
 
 class SummedGraph(EventGraph):
     """:class:`EventGraph` for a context that summarises its "plus" effects."""
+
+    SUMMED = True
 
     def start_node(self, value: Symbol) -> Node:
         return (0, Function("", [value, Function("o")]))
