@@ -305,10 +305,13 @@ _LIFE_EVENTS = frozenset({"gain_life", "lose_life", "set_life"})
 
 
 def _query(request: Symbol) -> str:
-    """The entry program for ``request``: ``orderings-life.lp`` (fewer rules to ground) for a
-    life event, ``orderings.lp`` for a mana or damage event."""
+    """The entry program for ``request``: ``orderings-life.lp`` for a life event and
+    ``orderings-mana.lp`` for a mana event (fewer rules to ground), ``orderings.lp`` for a damage
+    event or a draw."""
     if request.name == "event_request" and request.arguments[0].name in _LIFE_EVENTS:
         return "orderings-life"
+    if request.name == "mana_event_request":
+        return "orderings-mana"
     return "orderings"
 
 
