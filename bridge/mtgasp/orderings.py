@@ -286,13 +286,13 @@ def event_graph(
     summarised graph counts and gives witnesses but lists no orderings and draws no picture).
     """
     solution = solve(
-        _query(request),
+        _query(request, facts, summarise),
         facts,
         extra=[request, *extra],
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
-            "summarise": 1 if summarise else 0,
+            "summarise": 1 if summarise else 0,  # (orderings-summed.lp's)
         },
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
@@ -304,15 +304,30 @@ def event_graph(
 _LIFE_EVENTS = frozenset({"gain_life", "lose_life", "set_life"})
 
 
-def _query(request: Symbol) -> str:
+def _query(request: Symbol, facts: Sequence[Symbol], summarise: bool) -> str:
     """The entry program for ``request``: ``orderings-life.lp`` for a life event and
     ``orderings-mana.lp`` for a mana event (fewer rules to ground), ``orderings.lp`` for a damage
-    event or a draw."""
+    event or a draw; for a life event among "plus" effects of two different amounts (in
+    ``facts``), ``orderings-summed.lp`` (616-summed.lp: it decides where they are summed; its
+    rules cost grounding time wherever they could not be)."""
     if request.name == "event_request" and request.arguments[0].name in _LIFE_EVENTS:
-        return "orderings-life"
+        return "orderings-summed" if summarise and _plus_amounts(facts) > 1 else "orderings-life"
     if request.name == "mana_event_request":
         return "orderings-mana"
     return "orderings"
+
+
+def _plus_amounts(facts: Sequence[Symbol]) -> int:
+    """How many different amounts "plus K" replacement abilities in ``facts`` add."""
+    return len(
+        {
+            change.arguments[0]
+            for fact in facts
+            if fact.name == "replacement" and len(fact.arguments) == 4
+            for change in fact.arguments[3:]
+            if change.name == "plus"
+        }
+    )
 
 
 def _checked(graph: EventGraph) -> EventGraph:

@@ -71,6 +71,14 @@ class ReplacementGraphs:
         )
         self.results: dict[Symbol, dict[Node, Symbol]] = defaultdict(dict)
         self._kinds: dict[Symbol, str] = {}
+        self._keys: dict[tuple[Symbol, Symbol], Node] = {}
+
+    def _key(self, mask: Symbol, value: Symbol) -> Node:
+        """:func:`node_key`, once per summarised node."""
+        found = self._keys.get((mask, value))
+        if found is None:
+            found = self._keys[(mask, value)] = node_key(mask, value)
+        return found
 
     def read(self, symbol: Symbol) -> None:
         """Read one ``event_value/2``, ``edge/6`` or ``result/4`` atom (see GRAPH_SIGNATURES)."""
@@ -86,11 +94,17 @@ class ReplacementGraphs:
                     (kind, (target.number, args[5]))
                 )
             else:
-                self.edges[args[0]][node_key(source, args[2])].append(
-                    (kind, node_key(target, args[5]))
+                self.edges[args[0]][self._key(source, args[2])].append(
+                    (kind, self._key(target, args[5]))
                 )
         elif name == "result":
-            self.results[args[0]][node_key(args[1], args[2])] = args[3]
+            mask = args[1]
+            key = (
+                (mask.number, args[2])
+                if mask.type == SymbolType.Number
+                else self._key(mask, args[2])
+            )
+            self.results[args[0]][key] = args[3]
         elif name == "event_value":
             self.start[args[0]] = (0, args[1])
         else:

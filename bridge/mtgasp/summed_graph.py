@@ -36,6 +36,10 @@ class SummedGraph(EventGraph):
 
     SUMMED = True
 
+    def __init__(self, stats: SolveStats) -> None:
+        super().__init__(stats)
+        self._summed_counts: dict[Node, int] = {}
+
     def start_node(self, value: Symbol) -> Node:
         return (0, Function("", [value, Function("o")]))
 
@@ -44,8 +48,12 @@ class SummedGraph(EventGraph):
 
     def _applied_summed(self, node: Node) -> int:
         """How many summed effects were applied on the way to ``node``."""
-        state = node[1].arguments[1]
-        return 0 if state.name == "o" else state.arguments[-2].number
+        found = self._summed_counts.get(node)
+        if found is None:
+            state = node[1].arguments[1]
+            found = 0 if state.name == "o" else state.arguments[-2].number
+            self._summed_counts[node] = found
+        return found
 
     def placed(self, node: Node) -> int:
         """How many effects were applied on the way to ``node``."""
