@@ -97,14 +97,15 @@ HOSTILE_KEYS = st.sampled_from([1, None, 1.5, True, "", "alice\x00", "\ud800", "
 _LEAVES = st.one_of(HOSTILE_STRINGS, HOSTILE_NUMBERS, st.lists(HOSTILE_STRINGS, max_size=2))
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path (keys and indexes) into nested data, the empty one (the whole) first."""
     out = [prefix]
     if isinstance(data, dict):
         for key, item in data.items():
-            out += _paths(item, (*prefix, key))
+            out += paths(item, (*prefix, key))
     elif isinstance(data, list):
         for index, item in enumerate(data):
-            out += _paths(item, (*prefix, index))
+            out += paths(item, (*prefix, index))
     return out
 
 
@@ -120,7 +121,7 @@ def hostile_data(draw: st.DrawFn) -> Any:
     """A valid board's data with one to three hostile mutations."""
     data = json.loads(json.dumps(VALID))
     for _ in range(draw(st.integers(1, 3))):
-        path = draw(st.sampled_from(_paths(data)[1:]))
+        path = draw(st.sampled_from(paths(data)[1:]))
         parent = data
         for key in path[:-1]:
             parent = parent[key]

@@ -67,6 +67,7 @@ def run(permanents: int, effects: int, jobs: int, baseline: int) -> dict[str, An
         "cpu_seconds": cpu,
         "wall_seconds": wall,
         "boards_per_cpu_second": report.boards / cpu,
+        "cpu_ms_per_board": 1000 * cpu / report.boards,
         "boards_per_second": report.boards / wall,
         "baseline_boards": len(sample),
         "baseline_boards_per_cpu_second": len(sample) / base,
@@ -80,6 +81,7 @@ def _text(result: dict[str, Any]) -> str:
             f"{result['boards']:,}",
             f"{result['cpu_seconds']:.1f}",
             f"{result['boards_per_cpu_second']:.0f}",
+            f"{result['cpu_ms_per_board']:.2f}",
             f"{result['boards_per_second']:.0f}",
         ],
         [
@@ -87,10 +89,11 @@ def _text(result: dict[str, Any]) -> str:
             f"{result['baseline_boards']:,}",
             "",
             f"{result['baseline_boards_per_cpu_second']:.0f}",
+            f"{1000 / result['baseline_boards_per_cpu_second']:.2f}",
             "",
         ],
     ]
-    headers = ["run", "boards", "CPU s", "boards/CPU-s", "boards/s (wall)"]
+    headers = ["run", "boards", "CPU s", "boards/CPU-s", "CPU ms/board", "boards/s (wall)"]
     return "\n".join([machine_line(result["machine"]), table(headers, rows)])
 
 

@@ -142,6 +142,21 @@ def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: s
             "a token with a definition names no card",
             id="token-definition-and-card",
         ),
+        pytest.param(
+            GOOD + "this_turn: {drawn_in_draw_step: {bob: 1}}\n",
+            "this_turn.drawn_in_draw_step.bob",
+            "'bob' is not an active player this turn, so has had no draw step in which to draw "
+            "1 card (504.1",
+            id="drawn-in-draw-step-not-active",
+        ),
+        pytest.param(
+            "players: [{name: a, team: x}, {name: b, team: y}, {name: c, team: x}, "
+            "{name: d, team: y}]\nteams: [{name: x}, {name: y}]\nturn: {active: a}\n"
+            "this_turn: {drawn_in_draw_step: {c: 1, d: 2}}\n",
+            "this_turn.drawn_in_draw_step.d",
+            "only 'a', 'c' may have a count here",
+            id="drawn-in-draw-step-not-active-team",
+        ),
     ],
 )
 def test_bad_board(tmp_path, capsys, text, location, words):

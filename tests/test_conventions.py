@@ -17,7 +17,10 @@ from typing import Any
 
 import clingo.ast as ast
 
+from mtgasp import _asp_atoms
+from mtgasp._asp_atoms import symbolic_atoms
 from mtgasp._resources import asp_path
+from mtgasp.coverage import comment_block_above
 
 ASP = asp_path()
 RULE_FILES = sorted((ASP / "rules").glob("*.lp"))
@@ -33,33 +36,16 @@ def statements(path: Path) -> list[Any]:
     return [s for s in found if s.location.begin.filename == str(path)]
 
 
-def _atoms(node: Any) -> Iterator[Any]:
-    """Every symbolic atom below ``node``."""
-    if isinstance(node, ast.AST):
-        if node.ast_type == ast.ASTType.SymbolicAtom:
-            yield node
-            return
-        for key in node.child_keys:
-            yield from _atoms(getattr(node, key))
-    elif isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
-        for child in node:
-            yield from _atoms(child)
-
-
 def _signature(atom: Any) -> str | None:
-    term = atom.symbol
-    if term.ast_type == ast.ASTType.Function:
-        return f"{term.name}/{len(term.arguments)}"
-    if term.ast_type == ast.ASTType.SymbolicTerm and term.symbol.type.name == "Function":
-        return f"{term.symbol.name}/{len(term.symbol.arguments)}"
-    return None
+    found = _asp_atoms.signature(atom)
+    return None if found is None else f"{found[0]}/{found[1]}"
 
 
 def _head_atoms(node: Any) -> Iterator[Any]:
     """The atoms a rule head derives (not the conditions of its elements)."""
     if isinstance(node, ast.AST):
         if node.ast_type == ast.ASTType.ConditionalLiteral:
-            yield from _atoms(node.literal)
+            yield from symbolic_atoms(node.literal)
         elif node.ast_type == ast.ASTType.SymbolicAtom:
             yield node
         else:
@@ -75,7 +61,7 @@ def predicates(path: Path) -> tuple[set[str], set[str]]:
     derived: set[str] = set()
     used: set[str] = set()
     for statement in statements(path):
-        for atom in _atoms(statement):
+        for atom in symbolic_atoms(statement):
             if (sig := _signature(atom)) is not None:
                 used.add(sig)
         if statement.ast_type == ast.ASTType.Rule:
@@ -92,13 +78,7 @@ def uncited_rule_groups(path: Path) -> list[tuple[int, str]]:
     for statement in statements(path):
         if statement.ast_type != ast.ASTType.Rule or len(statement.body) == 0:
             continue
-        i = statement.location.begin.line - 2
-        while i >= 0 and lines[i].strip() and not lines[i].lstrip().startswith("%"):
-            i -= 1
-        block = []
-        while i >= 0 and lines[i].lstrip().startswith("%"):
-            block.append(lines[i])
-            i -= 1
+        block = comment_block_above(lines, statement.location.begin.line - 1)
         if not any(CR_NUMBER.search(line) for line in block):
             uncited.append((statement.location.begin.line, str(statement)))
     return uncited

@@ -17,8 +17,8 @@ import pytest
 import yaml
 
 from checks._courses import run
+from mtgasp import _course_split, parse_board
 from mtgasp import courses as courses_module
-from mtgasp import parse_board
 from mtgasp.courses import step
 from mtgasp.errors import EncodingError
 from mtgasp.solve import count_models, solve
@@ -64,51 +64,80 @@ def _enumerated(
 
 
 class _Recorder:
-    """Wraps ``courses._count``: keeps its arguments and results."""
+    """Wraps ``courses._count`` and ``courses.final_states`` (the two ways a course query counts
+    its courses: the plain way, or by independent parts): keeps the facts, request and horizon of
+    each count, and which way it went."""
 
-    def __init__(self) -> None:
-        self.calls: list[tuple[tuple[Any, ...], tuple[Any, ...]]] = []
-        self.original = courses_module._count
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.calls: list[tuple[list[Any], list[Any], int, bool]] = []
+        count, states = courses_module._count, courses_module.final_states
 
-    def __call__(self, *args: Any) -> Any:
-        result = self.original(*args)
-        self.calls.append((args, result))
-        return result
+        def counted(query: Any, facts: Any, extra: Any, horizon: int, limit: int) -> Any:
+            self.calls.append((facts, extra, horizon, False))
+            return count(query, facts, extra, horizon, limit)
+
+        def by_parts(query: Any, facts: Any, extra: Any, horizon: int, limit: int) -> Any:
+            result = states(query, facts, extra, horizon, limit)
+            if result.counts is not None:
+                self.calls.append((facts, extra, horizon, True))
+            return result
+
+        monkeypatch.setattr(courses_module, "_count", counted)
+        monkeypatch.setattr(courses_module, "final_states", by_parts)
+
+    @property
+    def split(self) -> bool:
+        """Whether the last count was put together from independent parts."""
+        return self.calls[-1][3]
 
 
-def _check_counts(recorder: _Recorder) -> None:
+def _check_counts(recorder: _Recorder, report: Any) -> None:
+    """The report's courses per final state are those of enumerating every course."""
     assert recorder.calls, "the courses were counted"
-    for (_, facts, extra, horizon, _), (counts, counted, _) in recorder.calls:
-        assert counted
-        assert dict(counts) == dict(_enumerated(facts, extra, horizon))
+    facts, extra, horizon, _ = recorder.calls[-1]
+    assert report.counted
+    assert horizon == report.horizon
+    found = {
+        courses_module._state_id(courses_module._final_key(o._model)): o.courses
+        for o in report.outcomes
+    }
+    assert len(found) == len(report.outcomes)
+    assert found == dict(_enumerated(facts, extra, horizon))
 
 
 @pytest.mark.parametrize("case", _course_cases())
 def test_counts_per_final_state_equal_enumeration(
     case: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    recorder = _Recorder()
-    monkeypatch.setattr(courses_module, "_count", recorder)
+    # Parts looked for whatever the number of final states: counted by parts where they split.
+    monkeypatch.setattr(_course_split, "SPLIT_AFTER", 0)
+    recorder = _Recorder(monkeypatch)
     board = parse_board(yaml.safe_dump(case["board"]), source=case["name"])
     report = run(case["query"], board, case.get("args", {}))
-    _check_counts(recorder)
-    assert report.total_courses == sum(recorder.calls[0][1][0].values())
+    _check_counts(recorder, report)
+    assert report.total_courses == sum(o.courses for o in report.outcomes)
 
 
 def test_counts_on_a_benchmark_board_equal_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
-    recorder = _Recorder()
-    monkeypatch.setattr(courses_module, "_count", recorder)
+    recorder = _Recorder(monkeypatch)
     board = parse_board(yaml.safe_dump(BENCHMARK_BOARD), source="identical")
     report = step(board, "end")
-    _check_counts(recorder)
+    assert recorder.split  # each opponent's choices are a part of their own
+    _check_counts(recorder, report)
     assert (report.total_courses, len(report.outcomes)) == (8748, 432)
     # Cut by --max-courses: the counts of the first courses clingo enumerates, as before.
     cut = step(board, "end", max_courses=1000)
-    (_, facts, extra, horizon, _), (counts, counted, _) = recorder.calls[-1]
-    assert not counted
+    assert not recorder.split
+    facts, extra, horizon, _ = recorder.calls[-1]
+    assert not cut.counted
     assert cut.truncated
-    assert dict(counts) == dict(_enumerated(facts, extra, horizon, limit=1000))
     assert cut.total_courses == 1000
+    first = _enumerated(facts, extra, horizon, limit=1000)
+    assert {
+        courses_module._state_id(courses_module._final_key(o._model)): o.courses
+        for o in cut.outcomes
+        if o.courses
+    } == dict(first)
 
 
 def test_count_models_decodes_several_cost_levels(tmp_path: Path) -> None:

@@ -31,12 +31,12 @@ def refused(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
     [
         pytest.param(
             ["orderings", "examples/life-replacements.yaml", "gain:bob:99999999999"],
-            f"the amount of life must be a whole number from -{MAX_NUMBER} to {MAX_NUMBER}",
+            f"the amount of life must be a whole number from 0 to {MAX_NUMBER}",
             id="orderings-amount",
         ),
         pytest.param(
             ["event", "examples/havoc-festival.yaml", "set:alice:-2147483648"],
-            f"from -{MAX_NUMBER} to {MAX_NUMBER}, got -2147483648",
+            f"from -{MAX_NUMBER} to {MAX_NUMBER}, got '-2147483648'",
             id="event-amount",
         ),
         pytest.param(

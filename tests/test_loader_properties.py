@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from benchmarks._hostile import paths
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -58,22 +59,11 @@ def test_random_structures_never_crash(data: Any) -> None:
     _load(json.dumps(data))
 
 
-def _paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(data, dict):
-        for key, item in data.items():
-            out += _paths(item, (*prefix, key))
-    elif isinstance(data, list):
-        for index, item in enumerate(data):
-            out += _paths(item, (*prefix, index))
-    return out
-
-
 @settings(max_examples=300, deadline=None)
 @given(st.data())
 def test_mutated_valid_boards_never_crash(data: st.DataObject) -> None:
     board = json.loads(json.dumps(VALID))
-    path = data.draw(st.sampled_from(_paths(board)[1:]))
+    path = data.draw(st.sampled_from(paths(board)[1:]))
     parent = board
     for key in path[:-1]:
         parent = parent[key]

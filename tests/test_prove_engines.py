@@ -5,7 +5,8 @@ the asp engine's counterexample fails the property on the enumerate engine's eva
 one board.
 
 Sources: the issue's examples (two Rhox Faithmenders turn a gain of 3 into 12; Reflecting Pool
-with Pale Moon makes {C}), 119.7 and Platinum Emperion's rulings (2018-12-07), 810.9g-h.
+with Pale Moon makes {C}), 119.7 and Platinum Emperion's rulings (2018-12-07), 810.9g-h; the tap
+vocabulary: 106.7, 106.12b and Mana Reflection (614.1a).
 """
 
 from __future__ import annotations
@@ -46,6 +47,17 @@ _mine(P, Q) :- team(P, T), team(Q, T).
     "sick-taps": """\
 counterexample(taps(O)) :- legal(activate(O, N)), ability_cost(O, N, tap), summoning_sick(O).
 """,
+    "tap-doubled": """\
+counterexample(doubled(O, Out)) :-
+    tapped_for_mana(O, N), tap_outcome(O, N, _, Out), Out = mana(W, U, B, R, G, C),
+    W + U + B + R + G + C > 1.
+""",
+    "tap-could-produce": """\
+counterexample(adds(O, T)) :- _adds(O, T), not could_produce(O, T).
+_adds(O, g) :- tap_outcome(O, _, _, mana(_, _, _, _, G, _)), G > 0.
+_adds(O, b) :- tap_outcome(O, _, _, mana(_, _, B, _, _, _)), B > 0.
+_adds(O, c) :- tap_outcome(O, _, _, mana(_, _, _, _, _, C)), C > 0.
+""",
     "gain-needs-untapped": """\
 counterexample(untapped_gain(E)) :-
     outcome(E, gain_life(P, M)), E = gain_life(P, N), M > N, not _tapped_faithmender(P).
@@ -73,6 +85,14 @@ CASES = [
     ("emperion", Bounds(permanents=2, cards=("Platinum Emperion", "Rhox Faithmender")), True),
     ("emperion", Bounds(permanents=1, players=4, teams=True, cards=("Platinum Emperion",)), True),
     ("sick-taps", Bounds(permanents=2, cards=("Llanowar Elves", "Fervor")), True),
+    # 106.12b, 614.1a: Mana Reflection doubles what a Forest's {T}: Add {G} adds.
+    ("tap-doubled", Bounds(permanents=2, cards=("Forest", "Mana Reflection")), False),
+    # 106.7: what one activation adds is among what the permanent could produce.
+    (
+        "tap-could-produce",
+        Bounds(permanents=2, cards=("Forest", "Reflecting Pool", "Contamination")),
+        True,
+    ),
     (
         "gain-needs-untapped",
         Bounds(permanents=1, cards=("Rhox Faithmender",), lives=(1, 20)),

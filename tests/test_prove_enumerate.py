@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -164,3 +165,82 @@ def test_a_chunk_of_boards_in_one_grounding_answers_as_each_board_alone() -> Non
         assert {s for s in out if (s.name, len(s.arguments)) in signatures} - expected <= {
             s for s in out if s.name == "orderings"
         }
+
+
+def test_workers_find_the_same_smallest_counterexample(tmp_path: Path) -> None:
+    # One pool of workers for every size (the first 400 boards in this process): the failure is
+    # the first in the search's order, the same board as one process finds, and the workers run
+    # under the command's --memory-limit.
+    cards = ("Reflecting Pool", "Forest", "Island", "Pale Moon")
+    bounds = Bounds(permanents=2, cards=cards, effects=1)
+    alone = prove_enumerate(PROPERTIES / "reflecting-pool.lp", bounds, jobs=1)
+    pooled = prove_enumerate(PROPERTIES / "reflecting-pool.lp", bounds, jobs=2, memory=2048)
+    assert not alone.holds
+    assert (pooled.holds, pooled.boards, pooled.counterexample, pooled.reasons) == (
+        alone.holds,
+        alone.boards,
+        alone.counterexample,
+        alone.reasons,
+    )
+    assert alone.boards is not None
+    assert alone.boards > 400
+
+
+def test_workers_get_the_limits_and_their_errors_are_the_commands(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --memory-limit and the time left of --time-limit go to each worker; a worker stopped at
+    # its memory limit stops the search with exit code 5, one paragraph, nothing on stdout.
+    from mtgasp import _batch_pool
+
+    seen: list[tuple[float, int, int]] = []
+
+    def stopped(template: Any, tasks: list[str], jobs: int, memory: int = 0) -> Any:
+        seen.append((template.time_limit, template.memory_limit, memory))
+        message = "stopped at the memory limit: clingo ran out of memory (--memory-limit 512 MiB)"
+        yield 0, {"board": tasks[0], "exit_code": 5, "result": None, "error": message}
+
+    monkeypatch.setattr(_batch_pool, "pool_events", stopped)
+    argv = ["prove", str(PROPERTIES / "mana-needs-ability.lp"), "--engine", "enumerate"]
+    cards = "Reflecting Pool,Forest,Island,Exotic Orchard"
+    limits = ["--memory-limit", "512", "--time-limit", "100"]
+    assert main([*argv, "--cards", cards, "--jobs", "2", *limits]) == 5
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "mtgasp: stopped at the memory limit: clingo ran out of memory (--memory-limit 512 MiB)\n"
+    )
+    ((left, memory_limit, memory),) = seen
+    assert (memory_limit, memory) == (512, 512)
+    assert 0 < left <= 100
+
+
+@pytest.mark.parametrize(
+    ("name", "cards", "effects"),
+    [
+        ("reflecting-pool", ("Reflecting Pool", "Forest", "Island", "Pale Moon"), 1),
+        ("basic-land-color", ("Forest", "Contamination", "Pale Moon"), 0),
+        ("mana-needs-ability", ("Reflecting Pool", "Exotic Orchard", "Llanowar Elves"), 0),
+        ("tapped-permanents", ("Llanowar Elves", "Fervor", "Forest"), 0),
+    ],
+)
+def test_a_property_in_its_querys_world_program_finds_what_it_finds_apart(
+    name: str, cards: tuple[str, ...], effects: int
+) -> None:
+    # A property that reads one query's vocabulary is ground with the query's world program (one
+    # grounding): the failing boards and reasons are those of the property evaluated apart, on
+    # the query's outputs (some boards of each chunk fail, some don't).
+    from mtgasp._prove_worlds import Worlds
+    from mtgasp.prove_enumerate import evaluate_chunk
+    from mtgasp.prove_outputs import chunk_outputs, fused_query
+    from mtgasp.vocabulary import check_property
+
+    prop = check_property(PROPERTIES / f"{name}.lp")
+    assert fused_query(prop.queries) is not None
+    space = board_space(Bounds(permanents=2, cards=cards, effects=effects))
+    size = 2 + effects
+    boards = list(itertools.islice(space.boards(size), 0, None, space.count(size) // 60))
+    fused = evaluate_chunk(prop, boards, (1,))
+    apart = Worlds(prop).failures(chunk_outputs(boards, prop.queries, (1,)))
+    assert fused == apart
+    assert 0 < len(fused) < len(boards) or name in ("mana-needs-ability", "tapped-permanents")

@@ -117,3 +117,31 @@ battlefield:
     )
     report = prove_board(PROPERTIES / "emperion-life-never-changes.lp", board, Bounds(amounts=(3,)))
     assert report.holds, report.reasons
+
+
+def test_course_properties_are_searched_over_boards() -> None:
+    # Sanguine Bond (603.2): "Whenever you gain life, target opponent loses that much life": the
+    # search over boards of one permanent finds it on board 2 (p1's untapped Sanguine Bond).
+    bounds = Bounds(permanents=1, cards=("Sanguine Bond",), amounts=(1,))
+    report = prove_enumerate(PROPERTIES / "gain-changes-only-gainer.lp", bounds, jobs=1)
+    assert not report.holds
+    assert report.boards == 2
+    assert report.counterexample is not None
+    board = parse_board(report.counterexample, source="counterexample")
+    assert [(p.card, p.controller) for p in board.battlefield] == [("Sanguine Bond", "p1")]
+
+
+def test_only_the_courses_a_property_can_read_are_asked() -> None:
+    from mtgasp.vocabulary import check_property
+
+    kinds = {
+        name: check_property(PROPERTIES / f"{name}.lp").courses
+        for name in ("witch-of-the-moors", "gain-changes-only-gainer", "reflecting-pool")
+    }
+    assert kinds == {
+        "witch-of-the-moors": frozenset({"begin_step"}),
+        "gain-changes-only-gainer": frozenset({"gain_life"}),
+        "reflecting-pool": frozenset(),
+    }
+    # final(E, K, ...) with E a variable can read any course.
+    assert check_property(PROPERTIES / "emperion-life-never-changes.lp").courses is None

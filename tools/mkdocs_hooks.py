@@ -19,6 +19,8 @@ from typing import Any
 
 import clingo.ast
 
+from mtgasp._asp_atoms import signature, symbolic_atoms
+
 ROOT = Path(__file__).parents[1]
 RULES = ROOT / "asp" / "rules"
 
@@ -38,19 +40,9 @@ def _header(text: str) -> str:
 
 def _atoms(node: Any) -> Iterator[str]:
     """``name/arity`` of every symbolic atom under an AST node."""
-    if isinstance(node, clingo.ast.AST):
-        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
-            term = node.symbol
-            if term.ast_type == clingo.ast.ASTType.Function:
-                yield f"{term.name}/{len(term.arguments)}"
-            elif term.ast_type == clingo.ast.ASTType.SymbolicTerm:
-                yield f"{term.symbol.name}/0"
-            return
-        for key in node.child_keys:
-            yield from _atoms(getattr(node, key))
-    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
-        for item in node:
-            yield from _atoms(item)
+    for atom in symbolic_atoms(node):
+        if (found := signature(atom)) is not None:
+            yield f"{found[0]}/{found[1]}"
 
 
 def _signatures(path: Path) -> tuple[list[str], list[str]]:

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from . import _startup  # noqa: F401  (first: Ctrl-C while the program starts, exit 130)
 from ._version import version as _version
 from .activations import Activation, ActivationReport, Reason, activations
 from .board import Board, Permanent, Player, load_board, parse_board

@@ -1,9 +1,5 @@
-import sys
+"""``python -m mtgasp``: the ``mtgasp`` program (Ctrl-C while it starts: ``_startup``)."""
 
-try:
-    from .cli import run
-except KeyboardInterrupt:  # Ctrl-C while Python imports mtgasp and clingo
-    sys.stderr.write("mtgasp: interrupted\n")
-    sys.exit(130)
+from .cli import run
 
 run()

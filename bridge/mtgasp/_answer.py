@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from . import budget
 from ._output import dumps
+from ._startup import EXIT_INTERRUPTED
 from ._text import error_text
 from .errors import EncodingError, MemoryLimitError, MtgaspError, TimeLimitError
 
@@ -29,7 +30,6 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3
 EXIT_TIME_LIMIT = 4
 EXIT_MEMORY_LIMIT = 5
-EXIT_INTERRUPTED = 130
 
 
 @dataclass(frozen=True)

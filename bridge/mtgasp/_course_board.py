@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import replace
 
 from ._board_effects import PowerToughnessEffect
-from ._course_model import FinalState
+from ._course_state import FinalState
 from .board import Board, History, LastingEffect, Permanent, Player, Team
 
 
@@ -148,3 +148,81 @@ def _new_effects(board: Board, state: FinalState) -> tuple[LastingEffect, ...]:
         taken.add(new_id)
         made.append(LastingEffect(new_id, card, controller, player))
     return tuple(made)
+
+
+def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
+    lines = []
+    old_life = {p.name: p.life for p in before.players if p.team is None}
+    old_life.update({t.name: t.life for t in before.teams})
+    new_life = dict(state.life)
+    for holder in sorted(new_life, key=lambda h: list(old_life).index(h) if h in old_life else 0):
+        if new_life[holder] != old_life.get(holder):
+            lines.append(f"{holder}: life {old_life.get(holder)} -> {new_life[holder]}")
+    for player, rule in state.lost_game:
+        lines.append(f"{player}: lost the game ({rule})")
+    after_ids = {p.id for p in after.battlefield}
+    for perm in before.battlefield:
+        if perm.id not in after_ids:
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) left the battlefield")
+    before_by_id = {p.id: p for p in before.battlefield}
+    for perm in after.battlefield:
+        old = before_by_id.get(perm.id)
+        if old is None:
+            counters = (
+                ", ".join(f"{n} {k}" for k, n in sorted(perm.counters.items())) or "no counters"
+            )
+            how = "entered tapped" if perm.tapped else "entered"
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) {how} with {counters}")
+        elif old.damage != perm.damage:
+            lines.append(
+                f"{perm.controller}: {perm.id} ({perm.card}) damage marked {old.damage} -> "
+                f"{perm.damage}"
+            )
+        if old is not None and dict(old.counters) != dict(perm.counters):
+            for kind in sorted(set(old.counters) | set(perm.counters)):
+                before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)
+                if before_n != after_n:
+                    lines.append(
+                        f"{perm.controller}: {perm.id} ({perm.card}) {kind} counters "
+                        f"{before_n} -> {after_n}"
+                    )
+    for zone in ("hand", "graveyard"):
+        old_zone = getattr(before, zone)
+        new_zone = getattr(after, zone)
+        for player in [p.name for p in before.players]:
+            if old_zone.get(player, ()) == new_zone.get(player, ()):
+                continue  # nothing moved (most zones of most outcomes)
+            old_cards = Counter(old_zone.get(player, ()))
+            new_cards = Counter(new_zone.get(player, ()))
+            for card, n in sorted((new_cards - old_cards).items()):
+                lines.append(f"{player}: +{n} {card} in {zone}")
+            for card, n in sorted((old_cards - new_cards).items()):
+                lines.append(f"{player}: -{n} {card} from {zone}")
+    for card, controller, player in state.effects:
+        lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
+    for effect in before.effects:
+        if effect.id in state.used_up:
+            how = "ends (514.2)" if state.turn_effects_ended else "is used up (615.7)"
+            lines.append(f"{effect.controller}: the effect {effect.id} ({effect.card}) {how}")
+    if state.turn_effects_ended:
+        lines.extend(
+            f"{effect.controller}: the effect {effect.id} ends (514.2)"
+            for effect in before.pt_effects
+        )
+    for card, controller, power, toughness, affected in state.pt_created:
+        lines.append(
+            f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "
+            "until end of turn (effects)"
+        )
+    old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
+    for player, amount in state.gained:
+        if amount != old_gained.get(player, 0):
+            lines.append(f"{player}: gained {amount} life this turn (history)")
+    for player, amount in state.lost:
+        if amount != old_lost.get(player, 0):
+            lines.append(f"{player}: lost {amount} life this turn (history)")
+    for player, amount in state.drawn:
+        if amount != before.this_turn.drawn_in_draw_step.get(player, 0):
+            cards = "card" if amount == 1 else "cards"
+            lines.append(f"{player}: drew {amount} {cards} in their draw step this turn (history)")
+    return lines or ["nothing changed"]

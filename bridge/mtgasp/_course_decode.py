@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from clingo import Symbol
 
 from ._board_tokens import TokenDefinition
-from ._course_board import _final_board
 from ._course_count import _NAMES, Query, _name, _py, _state_id
-from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
+from ._course_model import CourseReport, Outcome, TriggerVerdict
 from ._course_names import _item_id
+from ._course_state import FinalState
 from ._symbols import as_int, as_str
 from .board import Board, Permanent
 from .solve import SolveStats
@@ -38,22 +37,21 @@ def _decode(
     unmodelled: set[str] = set()
     mana_values: set[tuple[str, str, int]] = set()
     outcomes = []
+    base = _Base(board, new)
     for model, key in zip(models, keys, strict=True):
         by_name = _by_name(model)
-        state = replace(
-            _final_state(board, key, new),
-            creatures=_creatures(by_name.get("end_pt", ())),
-            tokens=_tokens(by_name.get("end_token", ()), by_name.get("token_characteristic", ())),
+        state = base.state(
+            key,
+            _creatures(by_name.get("end_pt", ())),
+            _tokens(by_name.get("end_token", ()), by_name.get("token_characteristic", ())),
         )
-        new_board = _final_board(board, state, new)
         outcomes.append(
             Outcome(
                 state=state,
                 courses=counts.get(_state_id(key), 0),
-                changes=tuple(_changes(board, new_board, state)),
-                board=new_board,
                 _model=tuple(model),
                 _source=board,
+                _new=new,
             )
         )
         for s in by_name.get("unmodelled", ()):
@@ -205,168 +203,119 @@ def _object_cards(board: Board, new: Permanent | None) -> dict[str, str]:
     return cards
 
 
-def _final_state(board: Board, key: Sequence[Symbol], new: Permanent | None) -> FinalState:
-    """The final state: the board with the differences a course made (``end_*`` atoms)."""
-    life = {p.name: p.life for p in board.players if p.team is None}
-    life.update({t.name: t.life for t in board.teams})
-    left: set[str] = set()
-    entered: set[str] = set()
-    tapped: set[str] = set()
-    moved: dict[str, tuple[str, str]] = {}
-    counters = {(p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0}
-    damage = {p.id: p.damage for p in board.battlefield if p.damage > 0}
-    effects: set[tuple[str, str, str]] = set()
-    gained = dict(board.this_turn.gained_life)
-    lost = dict(board.this_turn.lost_life)
-    drawn = dict(board.this_turn.drawn_in_draw_step)
-    pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
-    used_up: set[str] = set()
-    turn_ended = False
-    cards = _object_cards(board, new)
-    hit = False
-    lost_game = []
-    for symbol in key:
-        name, *args = _py(symbol)
-        if name == "end_life":
-            life[args[0]] = args[1]
-        elif name == "end_left":
-            left.add(args[0])
-        elif name == "end_entered":
-            entered.add(object_id(args[0]))
-        elif name == "end_tapped":
-            tapped.add(args[0])
-        elif name == "end_moved":
-            moved[_card_key(args[0])] = (args[2], args[1][0])
-        elif name == "end_counter":
-            counters[(args[0], args[1])] = args[2]
-        elif name == "end_gained":
-            gained[args[0]] = args[1]
-        elif name == "end_lost":
-            lost[args[0]] = args[1]
-        elif name == "end_pt_effect":
-            item, card, controller, power, toughness, obj = args
-            entry = pt_created.setdefault(item, (card, controller, power, toughness, []))
-            entry[4].append(obj)
-        elif name == "end_used_up":
-            used_up.add(args[0])
-        elif name == "end_turn_effects_ended":
-            turn_ended = True
-        elif name == "end_drawn":
-            drawn[args[0]] = args[1]
-        elif name == "end_lost_game":
-            lost_game.append((args[0], args[1]))
-        elif name == "end_damage":
-            damage[args[0]] = args[1]
-        elif name == "end_effect":
-            effects.add((args[1], args[2], args[3]))
-        elif name == "hit_horizon":
-            hit = True
-    zones = []
-    for zone in ("hand", "graveyard", "library"):
-        for player, names in getattr(board, zone).items():
-            for index, card in enumerate(names, start=1):
-                card_key = f"{player}/{zone}/{index}"
-                where = moved.get(card_key, (player, zone))
-                zones.append((where[0], where[1], card, card_key))
-    for obj, where in moved.items():
-        if "/" not in obj:
-            zones.append((where[0], where[1], cards.get(obj, obj), obj))
-    battlefield = [p.id for p in board.battlefield if p.id not in left] + sorted(entered)
-    return FinalState(
-        life=tuple(sorted(life.items())),
-        battlefield=tuple(sorted(battlefield)),
-        zones=tuple(sorted(zones)),
-        counters=tuple(
-            sorted((o, k, n) for (o, k), n in counters.items() if o in battlefield and n > 0)
-        ),
-        gained=tuple(sorted(gained.items())),
-        lost=tuple(sorted(lost.items())),
-        hit_horizon=hit,
-        lost_game=tuple(sorted(lost_game)),
-        damage=tuple(sorted((o, n) for o, n in damage.items() if o in battlefield)),
-        effects=tuple(sorted(effects)),
-        tapped=tuple(sorted(tapped)),
-        drawn=tuple(sorted(drawn.items())),
-        used_up=tuple(sorted(used_up)),
-        turn_effects_ended=turn_ended,
-        pt_created=tuple(
-            sorted((c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values())
-        ),
-    )
+class _Base:
+    """What every final state of one board starts from (worked out once per report)."""
 
+    def __init__(self, board: Board, new: Permanent | None) -> None:
+        life = {p.name: p.life for p in board.players if p.team is None}
+        life.update({t.name: t.life for t in board.teams})
+        self.life = life
+        self.counters = {
+            (p.id, k): n for p in board.battlefield for k, n in p.counters.items() if n > 0
+        }
+        self.damage = {p.id: p.damage for p in board.battlefield if p.damage > 0}
+        self.gained = dict(board.this_turn.gained_life)
+        self.lost = dict(board.this_turn.lost_life)
+        self.drawn = dict(board.this_turn.drawn_in_draw_step)
+        self.cards = _object_cards(board, new)
+        self.battlefield = [p.id for p in board.battlefield]
+        self.zone_cards = [
+            (player, zone, card, f"{player}/{zone}/{index}")
+            for zone in ("hand", "graveyard", "library")
+            for player, names in getattr(board, zone).items()
+            for index, card in enumerate(names, start=1)
+        ]
 
-def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
-    lines = []
-    old_life = {p.name: p.life for p in before.players if p.team is None}
-    old_life.update({t.name: t.life for t in before.teams})
-    new_life = dict(state.life)
-    for holder in sorted(new_life, key=lambda h: list(old_life).index(h) if h in old_life else 0):
-        if new_life[holder] != old_life.get(holder):
-            lines.append(f"{holder}: life {old_life.get(holder)} -> {new_life[holder]}")
-    for player, rule in state.lost_game:
-        lines.append(f"{player}: lost the game ({rule})")
-    after_ids = {p.id for p in after.battlefield}
-    for perm in before.battlefield:
-        if perm.id not in after_ids:
-            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) left the battlefield")
-    before_by_id = {p.id: p for p in before.battlefield}
-    for perm in after.battlefield:
-        old = before_by_id.get(perm.id)
-        if old is None:
-            counters = (
-                ", ".join(f"{n} {k}" for k, n in sorted(perm.counters.items())) or "no counters"
-            )
-            how = "entered tapped" if perm.tapped else "entered"
-            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) {how} with {counters}")
-        elif old.damage != perm.damage:
-            lines.append(
-                f"{perm.controller}: {perm.id} ({perm.card}) damage marked {old.damage} -> "
-                f"{perm.damage}"
-            )
-        if old is not None and dict(old.counters) != dict(perm.counters):
-            for kind in sorted(set(old.counters) | set(perm.counters)):
-                before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)
-                if before_n != after_n:
-                    lines.append(
-                        f"{perm.controller}: {perm.id} ({perm.card}) {kind} counters "
-                        f"{before_n} -> {after_n}"
-                    )
-    for zone in ("hand", "graveyard"):
-        old_zone = getattr(before, zone)
-        new_zone = getattr(after, zone)
-        for player in [p.name for p in before.players]:
-            if old_zone.get(player, ()) == new_zone.get(player, ()):
-                continue  # nothing moved (most zones of most outcomes)
-            old_cards = Counter(old_zone.get(player, ()))
-            new_cards = Counter(new_zone.get(player, ()))
-            for card, n in sorted((new_cards - old_cards).items()):
-                lines.append(f"{player}: +{n} {card} in {zone}")
-            for card, n in sorted((old_cards - new_cards).items()):
-                lines.append(f"{player}: -{n} {card} from {zone}")
-    for card, controller, player in state.effects:
-        lines.append(f"{controller}: {card}'s effect now applies to {player} (effects)")
-    for effect in before.effects:
-        if effect.id in state.used_up:
-            how = "ends (514.2)" if state.turn_effects_ended else "is used up (615.7)"
-            lines.append(f"{effect.controller}: the effect {effect.id} ({effect.card}) {how}")
-    if state.turn_effects_ended:
-        lines.extend(
-            f"{effect.controller}: the effect {effect.id} ends (514.2)"
-            for effect in before.pt_effects
+    def state(
+        self,
+        key: Sequence[Symbol],
+        creatures: tuple[tuple[str, int, int], ...],
+        tokens: tuple[tuple[str, str, TokenDefinition], ...],
+    ) -> FinalState:
+        """The final state: the board with the differences a course made (``end_*`` atoms)."""
+        life = dict(self.life)
+        left: set[str] = set()
+        entered: set[str] = set()
+        tapped: set[str] = set()
+        moved: dict[str, tuple[str, str]] = {}
+        counters = dict(self.counters)
+        damage = dict(self.damage)
+        effects: set[tuple[str, str, str]] = set()
+        gained = dict(self.gained)
+        lost = dict(self.lost)
+        drawn = dict(self.drawn)
+        pt_created: dict[Any, tuple[str, str, int, int, list[str]]] = {}
+        used_up: set[str] = set()
+        turn_ended = False
+        hit = False
+        lost_game = []
+        for symbol in key:
+            name, *args = _py(symbol)
+            if name == "end_life":
+                life[args[0]] = args[1]
+            elif name == "end_left":
+                left.add(args[0])
+            elif name == "end_entered":
+                entered.add(object_id(args[0]))
+            elif name == "end_tapped":
+                tapped.add(args[0])
+            elif name == "end_moved":
+                moved[_card_key(args[0])] = (args[2], args[1][0])
+            elif name == "end_counter":
+                counters[(args[0], args[1])] = args[2]
+            elif name == "end_gained":
+                gained[args[0]] = args[1]
+            elif name == "end_lost":
+                lost[args[0]] = args[1]
+            elif name == "end_pt_effect":
+                item, card, controller, power, toughness, obj = args
+                entry = pt_created.setdefault(item, (card, controller, power, toughness, []))
+                entry[4].append(obj)
+            elif name == "end_used_up":
+                used_up.add(args[0])
+            elif name == "end_turn_effects_ended":
+                turn_ended = True
+            elif name == "end_drawn":
+                drawn[args[0]] = args[1]
+            elif name == "end_lost_game":
+                lost_game.append((args[0], args[1]))
+            elif name == "end_damage":
+                damage[args[0]] = args[1]
+            elif name == "end_effect":
+                effects.add((args[1], args[2], args[3]))
+            elif name == "hit_horizon":
+                hit = True
+        zones = []
+        for player, zone, card, card_key in self.zone_cards:
+            where = moved.get(card_key, (player, zone))
+            zones.append((where[0], where[1], card, card_key))
+        for obj, where in moved.items():
+            if "/" not in obj:
+                zones.append((where[0], where[1], self.cards.get(obj, obj), obj))
+        battlefield = [p for p in self.battlefield if p not in left] + sorted(entered)
+        on_bf = set(battlefield)
+        return FinalState(
+            life=tuple(sorted(life.items())),
+            battlefield=tuple(sorted(battlefield)),
+            zones=tuple(sorted(zones)),
+            counters=tuple(
+                sorted((o, k, n) for (o, k), n in counters.items() if o in on_bf and n > 0)
+            ),
+            gained=tuple(sorted(gained.items())),
+            lost=tuple(sorted(lost.items())),
+            hit_horizon=hit,
+            lost_game=tuple(sorted(lost_game)),
+            damage=tuple(sorted((o, n) for o, n in damage.items() if o in on_bf)),
+            effects=tuple(sorted(effects)),
+            tapped=tuple(sorted(tapped)),
+            drawn=tuple(sorted(drawn.items())),
+            used_up=tuple(sorted(used_up)),
+            turn_effects_ended=turn_ended,
+            creatures=creatures,
+            tokens=tokens,
+            pt_created=tuple(
+                sorted(
+                    (c, p, a, b, tuple(sorted(objs))) for c, p, a, b, objs in pt_created.values()
+                )
+            ),
         )
-    for card, controller, power, toughness, affected in state.pt_created:
-        lines.append(
-            f"{controller}: {card}'s effect: {', '.join(affected)} get {power:+d}/{toughness:+d} "
-            "until end of turn (effects)"
-        )
-    old_gained, old_lost = before.this_turn.gained_life, before.this_turn.lost_life
-    for player, amount in state.gained:
-        if amount != old_gained.get(player, 0):
-            lines.append(f"{player}: gained {amount} life this turn (history)")
-    for player, amount in state.lost:
-        if amount != old_lost.get(player, 0):
-            lines.append(f"{player}: lost {amount} life this turn (history)")
-    for player, amount in state.drawn:
-        if amount != before.this_turn.drawn_in_draw_step.get(player, 0):
-            lines.append(f"{player}: drew {amount} cards in their draw step this turn (history)")
-    return lines or ["nothing changed"]

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from clingo import Symbol
 
-from ._board_tokens import TokenDefinition
+from ._course_board import _changes, _final_board
 from ._course_count import Query
 from ._course_names import _items, _Names
+from ._course_state import FinalState
 from ._course_witness import _witness
-from .board import Board
+from .board import Board, Permanent
 from .solve import SolveStats
 
 
@@ -29,39 +31,29 @@ class TriggerVerdict:
 
 
 @dataclass(frozen=True)
-class FinalState:
-    """Where a course ends: life totals (per player, or per team in Two-Headed Giant), zones."""
-
-    life: tuple[tuple[str, int], ...]
-    battlefield: tuple[str, ...]
-    zones: tuple[tuple[str, str, str, str], ...]  # (player, zone, card name, card key)
-    counters: tuple[tuple[str, str, int], ...]
-    gained: tuple[tuple[str, int], ...]
-    lost: tuple[tuple[str, int], ...]
-    hit_horizon: bool
-    damage: tuple[tuple[str, int], ...] = ()  # damage marked on permanents (120.3e)
-    effects: tuple[tuple[str, str, str], ...] = ()  # created: (card, controller, player)
-    tapped: tuple[str, ...] = ()  # permanents that entered tapped (614.1c)
-    creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
-    lost_game: tuple[tuple[str, str], ...] = ()  # (player, rule): 704.5a, 704.5b
-    tokens: tuple[tuple[str, str, TokenDefinition], ...] = ()  # created: (id, controller, 111.4)
-    drawn: tuple[tuple[str, int], ...] = ()  # cards drawn in the draw step this turn (504.1)
-    # created "gets +A/+B until end of turn" effects: (card, controller, A, B, affected), 613.4c
-    pt_created: tuple[tuple[str, str, int, int, tuple[str, ...]], ...] = ()
-    used_up: tuple[str, ...] = ()  # the board's effects used up (615.7) or ended (514.2)
-    turn_effects_ended: bool = False  # the cleanup step began: "until end of turn" ends (514.2)
-
-
-@dataclass(frozen=True)
 class Outcome:
-    """A distinct final state, how many courses lead to it, and one of them (the witness)."""
+    """A distinct final state, how many courses lead to it, and one of them (the witness).
+
+    The board it ends on and the list of what changed are worked out from the final state when
+    first asked for (a report may have thousands of outcomes and print a few: ``--show``)."""
 
     state: FinalState
     courses: int
-    changes: tuple[str, ...]
-    board: Board
     _model: tuple[Symbol, ...] = field(repr=False, compare=False, default=())
     _source: Board | None = field(repr=False, compare=False, default=None)
+    _new: Permanent | None = field(repr=False, compare=False, default=None)
+
+    @cached_property
+    def board(self) -> Board:
+        """The board the courses end on (stack empty, this turn's history brought up to date)."""
+        assert self._source is not None
+        return _final_board(self._source, self.state, self._new)
+
+    @cached_property
+    def changes(self) -> tuple[str, ...]:
+        """What changed from the board, a line each."""
+        assert self._source is not None
+        return tuple(_changes(self._source, self.board, self.state))
 
     @property
     def witness(self) -> tuple[str, ...]:

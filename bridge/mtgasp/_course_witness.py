@@ -34,7 +34,10 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             text += ", no target"
         return text
 
-    lines = []
+    # 103.8: a skipped step, said where the course would enter it (or first).
+    skipped = {s.arguments[0].name for s in by_name["step_skipped"]}
+    entered = {s.arguments[0].name for s in by_name["step_start"]}
+    lines = [f"the {name} step is skipped (103.8)" for name in sorted(skipped - entered)]
     initial = sorted((as_int(s.arguments[1]), s.arguments[0]) for s in by_name["stack"])
     if initial:
         lines.append("stack, top first: " + "; ".join(described(i) for _, i in initial))
@@ -147,13 +150,19 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
     steps += [(t, "state-based actions (704.3)") for t in _sba_steps(by_name, names, events)]
     steps += _combat_steps(by_name)
     steps += [
-        (as_int(s.arguments[1]), f"the {s.arguments[0].name} step begins (500.1)")
+        (as_int(s.arguments[1]), _step_text(s.arguments[0].name, skipped))
         for s in by_name["step_start"]
+    ]
+    steps += [
+        (as_int(s.arguments[0]), f"turn-based action ({as_str(s.arguments[1])})")
+        for s in by_name["turn_action"]
     ]
     for t, act in sorted(steps, key=lambda step: step[0]):
         life = ", ".join(sorted(life_at[t]))
         if isinstance(act, str):
-            body = "; ".join(events.get(t, [])) or ("nothing" if "begins" in act else "no damage")
+            body = "; ".join(events.get(t, [])) or (
+                "no damage" if act.endswith("(510.2)") else "nothing"
+            )
             lines.append(f"{t}. {act}: {body}. Life: {life}.")
         else:
             lines.append(
@@ -164,6 +173,15 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             order = sorted(pushed_at[t], reverse=True)
             lines.append("   triggered, top first: " + "; ".join(described(i) for _, i in order))
     return lines
+
+
+def _step_text(name: str, skipped: set[str]) -> str:
+    """A step the course enters (500.1), or skips (103.8)."""
+    return (
+        f"the {name} step is skipped (103.8)"
+        if name in skipped
+        else f"the {name} step begins (500.1)"
+    )
 
 
 def _head(

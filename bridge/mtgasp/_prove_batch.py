@@ -13,7 +13,7 @@ the query asked board by board.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,9 +25,12 @@ from . import budget
 from .errors import EncodingError
 from .solve import parse_once
 
-__all__ = ["WorldQuery", "in_world"]
+__all__ = ["VOCABULARY_ATOM", "WorldQuery", "in_world", "world_literal"]
 
 _WORLD = "_mtgasp_world"
+#: ``_mtgasp_vocabulary(W, A)``: atom A of the property vocabulary holds in world W (a query's
+#: shown atom, or a board fact given as the world's input ``_mtgasp_vocabulary(A)``).
+VOCABULARY_ATOM = "_mtgasp_vocabulary"
 _VARIABLE = "MtgaspWorld__"
 _Signature = tuple[str, int]
 
@@ -55,6 +58,9 @@ def _atoms(node: Any) -> Iterator[Any]:
 
 
 _PARTS: dict[Symbol, tuple[str, list[Symbol]]] = {}
+#: Facts tagged with the index of their world, remembered: the boards of a search share most
+#: facts (their cards', their players'), and worlds are numbered alike in every chunk.
+_TAGGED: dict[tuple[Symbol, int], Symbol] = {}
 
 
 def load_worlds(
@@ -67,7 +73,12 @@ def load_worlds(
             world = Number(index)
             backend.add_rule([backend.add_atom(Function(_WORLD, [world]))])
             for fact in facts:
-                backend.add_rule([backend.add_atom(in_world(fact, world))])
+                tagged = _TAGGED.get((fact, index))
+                if tagged is None:
+                    if len(_TAGGED) > 200_000:
+                        _TAGGED.clear()
+                    tagged = _TAGGED[(fact, index)] = in_world(fact, world)
+                backend.add_rule([backend.add_atom(tagged)])
     with clingo.ast.ProgramBuilder(ctl) as builder:
         for statement in statements:
             builder.add(statement)
@@ -127,8 +138,9 @@ def _rewrite(
         if kind == clingo.ast.ASTType.ShowSignature:
             signature = (statement.name, statement.arity)
             if signature in keep:
-                arity = statement.arity + (signature in worlded)
-                out.append(statement.update(arity=arity))
+                if signature not in worlded:
+                    raise EncodingError(f"a world batch cannot show {statement}: it names no world")
+                out.append(statement.update(arity=statement.arity + 1))
             continue
         if kind == clingo.ast.ASTType.ShowTerm:
             out.extend(_show_term(statement, keep, worlded))
@@ -157,6 +169,11 @@ def _rewrite(
         out.append(rule.update(body=[_world_literal(statement.location), *rule.body]))
     out.append(clingo.ast.ShowSignature(statements[0].location, "", 0, True))
     return out
+
+
+def world_literal(location: Any) -> Any:
+    """The body literal ``_mtgasp_world(W)`` that binds a rewritten rule's world variable."""
+    return _world_literal(location)
 
 
 def _world_literal(location: Any) -> Any:
@@ -200,6 +217,29 @@ class WorldQuery:
         self.inputs = frozenset(inputs | declared)
         self.statements = _rewrite(statements, set(self.inputs), shown)
         self.args = ["1"] + [f"-c{name}={value}" for name, value in sorted(consts.items())]
+        shows = [s for s in self.statements if _shows(s)]
+        self._hidden = [s for s in self.statements if not _shows(s)]
+        self._vocabulary = dict(_vocabulary_rule(s) for s in shows)
+
+    def evaluate(
+        self,
+        worlds: Sequence[Sequence[Symbol]],
+        reads: Collection[_Signature],
+        statements: Sequence[Any],
+    ) -> list[list[Symbol]]:
+        """Every model's shown atoms of the query's program with ``statements`` added (world
+        rules that read ``_mtgasp_vocabulary(W, A)``): the query's shown atoms of the signatures
+        ``reads`` become ``_mtgasp_vocabulary`` atoms, and only ``statements`` show atoms. One
+        grounding answers the query and what is read from it, for every world at once."""
+        rules = [self._vocabulary[s] for s in sorted(reads) if s in self._vocabulary]
+        ctl = clingo.Control(["2", *self.args[1:]], logger=lambda code, message: None)
+        load_worlds(ctl, worlds, [*self._hidden, *rules, *statements])
+        budget.run(ctl, lambda: ctl.ground([("base", [])]))
+        models: list[list[Symbol]] = []
+        budget.run(
+            ctl, lambda: ctl.solve(on_model=lambda m: models.append(list(m.symbols(shown=True))))
+        )
+        return models
 
     def answer(self, worlds: Sequence[Sequence[Symbol]]) -> list[list[Symbol]]:
         """Each world's shown atoms (without the world), given each world's input facts."""
@@ -219,3 +259,31 @@ class WorldQuery:
         if len(models) != 1:
             raise EncodingError(f"a world batch of a deterministic query had {len(models)} models")
         return out
+
+
+def _shows(statement: Any) -> bool:
+    """Whether ``statement`` shows atoms or terms (``#show.`` alone shows none)."""
+    if statement.ast_type == clingo.ast.ASTType.ShowTerm:
+        return True
+    return statement.ast_type == clingo.ast.ASTType.ShowSignature and bool(statement.name)
+
+
+def _vocabulary_rule(show: Any) -> tuple[_Signature, Any]:
+    """A rewritten show statement (its atoms or terms with the world first) as the rule
+    ``_mtgasp_vocabulary(W, A) :- ...`` for each A it shows in world W; and A's signature."""
+    location = show.location
+    variable = clingo.ast.Variable(location, _VARIABLE)
+    if show.ast_type == clingo.ast.ASTType.ShowTerm:
+        _world, *arguments = show.term.arguments
+        atom = show.term.update(arguments=arguments)
+        body = list(show.body)
+    else:  # #show p/n. of a worlded predicate (the world is its first argument)
+        arguments = [clingo.ast.Variable(location, f"MtgaspA{i}__") for i in range(show.arity - 1)]
+        atom = clingo.ast.Function(location, show.name, arguments, False)
+        shown = clingo.ast.Function(location, show.name, [variable, *arguments], False)
+        body = [
+            clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(shown))
+        ]
+    head = clingo.ast.Function(location, VOCABULARY_ATOM, [variable, atom], False)
+    literal = clingo.ast.Literal(location, clingo.ast.Sign.NoSign, clingo.ast.SymbolicAtom(head))
+    return (atom.name, len(arguments)), clingo.ast.Rule(location, literal, body)

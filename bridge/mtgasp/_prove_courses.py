@@ -3,9 +3,10 @@
 The courses asked about (docs/consistency.md): each life event of the orderings vocabulary
 (``gain_life(P, N)``, ``lose_life(P, N)``, through replacement effects and what they trigger),
 and ``begin_step(S)``, the board's step beginning (its "at the beginning of" triggers, 603.4's
-intervening if clauses). Each course is asked as its command asks it (``courses.py``); the final
-states are numbered 1, 2, ... in the report's order, and each is described by the board atoms
-(the board vocabulary) of the board the course ends on, ``final(E, K, life("p1", 17))``.
+intervening if clauses), or those of them a property can read. Each course is asked as its
+command asks it (``courses.py``); the final states are numbered 1, 2, ... in the report's order,
+and each is described by the board atoms (the board vocabulary) of the board the course ends
+on, ``final(E, K, life("p1", 17))``.
 """
 
 from __future__ import annotations
@@ -28,15 +29,23 @@ MAX_COURSES = 1000
 
 
 def course_outputs(
-    board: Board, events: Sequence[LifeEvent], board_signatures: frozenset[tuple[str, int]]
+    board: Board,
+    events: Sequence[LifeEvent],
+    board_signatures: frozenset[tuple[str, int]],
+    kinds: frozenset[str] | None = None,
 ) -> list[Symbol]:
     """The courses vocabulary's atoms of ``board``: the courses of ``events``, then of the
-    board's step beginning."""
+    board's step beginning; only those of ``kinds`` (``gain_life``, ``lose_life``,
+    ``begin_step``), the courses a property can read, when given."""
     out: list[Symbol] = []
     for event in events:
         (term,) = event_request(event).arguments
+        if kinds is not None and term.name not in kinds:
+            continue
         report = courses.life_event(board, event, max_courses=MAX_COURSES)
         out.extend(_report(term, report, board_signatures))
+    if kinds is not None and "begin_step" not in kinds:
+        return out
     step = board.turn.step
     term = Function("begin_step", [Function(step)])
     report = courses.step(board, step, max_courses=MAX_COURSES)

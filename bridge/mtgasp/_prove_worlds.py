@@ -17,12 +17,12 @@ import clingo.ast
 from clingo import Symbol
 
 from . import budget
-from ._prove_batch import _WORLD, load_worlds
+from ._prove_batch import _WORLD, VOCABULARY_ATOM, load_worlds, world_literal
 from ._symbols import value
 from .errors import QueryError
 from .vocabulary import Property
 
-__all__ = ["Worlds"]
+__all__ = ["Worlds", "fused_statements", "verdicts"]
 
 _VARIABLE = "MtgaspWorld__"
 
@@ -76,6 +76,7 @@ class Worlds:
         self.statements = _worlded(prop.statements)
         location = prop.statements[0].location
         self.show = clingo.ast.ShowSignature(location, "counterexample", 2, True)
+        self.fused = fused_statements(prop)
 
     def failures(self, boards: Sequence[Sequence[Symbol]]) -> dict[int, tuple[str, ...]]:
         """The boards (by index) where the property finds a counterexample, with its reasons,
@@ -92,17 +93,76 @@ class Worlds:
                 )
             ),
         )
-        if len(models) != 1:
-            raise QueryError(
-                f"{self.property.path}: the property has {'no' if not models else 'more than one'}"
-                " answer on a board: its negation must be stratified (no predicate may depend "
-                "on its own negation), so that it states one verdict per board"
-            )
-        found: dict[int, set[str]] = {}
-        for atom in models[0]:
-            world, why = atom.arguments
-            found.setdefault(world.number, set()).add(_text(why))
-        return {index: tuple(sorted(reasons)) for index, reasons in found.items()}
+        return verdicts(self.property, models)
+
+
+def verdicts(prop: Property, models: Sequence[Sequence[Symbol]]) -> dict[int, tuple[str, ...]]:
+    """The failing worlds and their reasons, from the one model of a world program whose shown
+    atoms are ``counterexample(W, Why)`` (none or many models: the property's negation is not
+    stratified)."""
+    if len(models) != 1:
+        raise QueryError(
+            f"{prop.path}: the property has {'no' if not models else 'more than one'}"
+            " answer on a board: its negation must be stratified (no predicate may depend "
+            "on its own negation), so that it states one verdict per board"
+        )
+    found: dict[int, set[str]] = {}
+    for atom in models[0]:
+        world, why = atom.arguments
+        found.setdefault(world.number, set()).add(_text(why))
+    return {index: tuple(sorted(reasons)) for index, reasons in found.items()}
+
+
+class _Rename(clingo.ast.Transformer):
+    """A vocabulary atom A -> ``_mtgasp_vocabulary(W, A)``; the property's own atom A ->
+    ``_mtgasp_property(W, A)`` (no helper of a property can meet a predicate of the rules)."""
+
+    def __init__(self, location: Any, vocabulary: frozenset[tuple[str, int]]) -> None:
+        self.variable = clingo.ast.Variable(location, _VARIABLE)
+        self.vocabulary = vocabulary
+
+    def visit_SymbolicAtom(self, node: Any) -> Any:
+        term = node.symbol
+        if term.ast_type == clingo.ast.ASTType.SymbolicTerm:
+            term = clingo.ast.Function(term.location, str(term.symbol), [], False)
+        if term.ast_type != clingo.ast.ASTType.Function:
+            return node
+        signature = (term.name, len(term.arguments))
+        wrapper = VOCABULARY_ATOM if signature in self.vocabulary else _PROPERTY
+        return node.update(
+            symbol=clingo.ast.Function(term.location, wrapper, [self.variable, term], False)
+        )
+
+
+_PROPERTY = "_mtgasp_property"
+
+
+def fused_statements(prop: Property) -> list[Any] | None:
+    """The property's rules for the world program of the query it reads
+    (``WorldQuery.evaluate``): its vocabulary atoms read ``_mtgasp_vocabulary(W, A)``, and it
+    shows ``_mtgasp_counterexample(W, Why)`` alone. None for a property with ``#const``
+    definitions (which could change the query's constants): it is evaluated apart."""
+    if any(s.ast_type == clingo.ast.ASTType.Definition for s in prop.statements):
+        return None
+    out: list[Any] = []
+    for statement in prop.statements:
+        if statement.ast_type == clingo.ast.ASTType.Rule:
+            rule = _Rename(statement.location, prop.reads)(statement)
+            out.append(rule.update(body=[world_literal(statement.location), *rule.body]))
+    out.extend(_FUSED_SHOW)
+    return out
+
+
+def _parsed(text: str) -> tuple[Any, ...]:
+    found: list[Any] = []
+    clingo.ast.parse_string(text, found.append)
+    return tuple(s for s in found if s.ast_type != clingo.ast.ASTType.Program)
+
+
+_FUSED_SHOW = _parsed(
+    f"_mtgasp_counterexample({_VARIABLE}, Why) :- {_PROPERTY}({_VARIABLE}, counterexample(Why))."
+    "\n#show _mtgasp_counterexample/2."
+)
 
 
 def _text(symbol: Symbol) -> str:

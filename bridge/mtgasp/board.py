@@ -35,6 +35,7 @@ from ._board_effects import (
     effect_shape_problems,
     pt_effect,
 )
+from ._board_history import draw_step_problems
 from ._board_tokens import TokenDefinition, token_definition, token_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
@@ -383,6 +384,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
     for key in ("gained_life", "lost_life", "attacked_with", "drawn_in_draw_step"):
         for player in history.get(key, {}):
             yield from check_player(f"this_turn.{key}.{player}", player)
+    yield from draw_step_problems(data, history.get("drawn_in_draw_step", {}))
     for index, perm_id in enumerate(history.get("tapped_for_mana", [])):
         if perm_id not in ids:
             yield BoardProblem(

@@ -5,12 +5,14 @@ abilities trigger, the order they are put on the stack (APNAP, 603.3b), the targ
 each resolution with every choice players make (101.4), life events through the replacement
 engine (614, 616). The encodings (``asp/queries/_course.lp``) give one stable model per course;
 this module asks clingo for the distinct final states (projection, ``#project``) with one witness
-course each, then has clingo count the courses per final state (up to a bound).
+course each, then has clingo count the courses per final state (up to a bound); or, for many
+final states, counts the courses by independent parts when they fall apart (``_course_split``).
 
 Identical cards and permanents are one choice (symmetry, see ``asp/rules/701-actions.lp``), so
 "discard one of two Forests" is one course, not two.
 
-This module is the public API and the horizon loop; the rest is in ``_course_count`` (counting
+This module is the public API and the horizon loop; the rest is in ``_course_split`` (the
+distinct final states, by projection or by parts), ``_course_count`` (counting
 courses per final state), ``_course_decode`` (models to outcomes), ``_course_names`` (naming),
 ``_course_board`` (the board a course ends on), ``_course_witness`` (witness text) and
 ``_course_model`` (the report's types). ``_count``, ``_final_key`` and ``_state_id`` are read from
@@ -19,6 +21,7 @@ here (tests wrap ``_count``).
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from typing import Literal
 
@@ -30,8 +33,10 @@ from ._course_count import _count as _count  # re-exported: tests wrap it
 from ._course_count import _final_key as _final_key
 from ._course_count import _state_id as _state_id
 from ._course_decode import _decode, _triggers
-from ._course_model import CourseReport, FinalState, Outcome, TriggerVerdict
+from ._course_model import CourseReport, Outcome, TriggerVerdict
 from ._course_names import StackObject
+from ._course_split import final_states
+from ._course_state import FinalState
 from ._symbols import as_int, as_str
 from ._text import name_problem, quote
 from .board import STEPS, Board, Permanent
@@ -73,9 +78,11 @@ def _player(board: Board, name: str) -> str:
 
 
 #: The steps a course may pass into (``step --through``): those without a turn-based action this
-#: version does not make (502 untap, 504.1 draw, 508/509 declarations, 510 damage, 514 cleanup).
+#: version does not make (502 untap, 508/509 declarations, 510 damage, 514 cleanup); the draw
+#: step's draw (504.1) it makes.
 PASSABLE_STEPS = (
     "upkeep",
+    "draw",
     "precombat_main",
     "beginning_of_combat",
     "end_of_combat",
@@ -274,28 +281,24 @@ def _run(
     horizon = max(1, sum(as_int(s.arguments[1]) for s in probe.models[0] if s.name == "rounds"))
     stats = [probe.stats]
     while True:
-        projected = solve(
-            query,
-            facts,
-            extra=extra,
-            consts={"horizon": horizon},
-            project=True,
-            sort_symbols=False,
-        )
-        stats.append(projected.stats)
-        keys = [_final_key(model) for model in projected.models]
-        hit = any(_py(s) == ("hit_horizon",) for key in keys for s in key)
+        found = final_states(query, facts, extra, horizon, max_courses)
+        stats.append(found.stats)
+        hit = any(_py(s) == ("hit_horizon",) for key in found.keys for s in key)
         if not hit or horizon >= MAX_HORIZON:
             break
         horizon = min(MAX_HORIZON, horizon * 2)
-    counts, counted, counting_stats = _count(query, facts, extra, horizon, max_courses)
-    stats.append(counting_stats)
+    if found.counts is not None:
+        counts = Counter({_state_id(k): n for k, n in zip(found.keys, found.counts, strict=True)})
+        counted = True
+    else:
+        counts, counted, counting_stats = _count(query, facts, extra, horizon, max_courses)
+        stats.append(counting_stats)
     return _decode(
         query,
         board,
         request,
-        projected.models,
-        keys,
+        found.models,
+        found.keys,
         counts,
         counted,
         max_courses,

@@ -39,6 +39,7 @@ __all__ = [
     "FiredRecord",
     "RuleCoverage",
     "SectionCoverage",
+    "comment_block_above",
     "coverage",
     "cr_numbers",
     "fingerprint",
@@ -128,7 +129,7 @@ def cr_numbers() -> dict[str, str]:
     return {number: text for number, text in _cr().items() if "." in number}
 
 
-def _comment_block_above(lines: list[str], index: int) -> list[str]:
+def comment_block_above(lines: list[str], index: int) -> list[str]:
     """The comment block of the rule group of the statement starting on ``lines[index]``: up past
     the statements above it, then every comment line."""
     i = index - 1
@@ -143,7 +144,7 @@ def _comment_block_above(lines: list[str], index: int) -> list[str]:
 
 def group_citations(lines: list[str], line: int) -> tuple[str, ...]:
     """The CR numbers cited by the rule group of the statement starting on ``line`` (1-based)."""
-    block = _comment_block_above(lines, line - 1)
+    block = comment_block_above(lines, line - 1)
     return tuple(sorted({n for text in block for n in _CITATION.findall(text)}))
 
 
@@ -166,7 +167,7 @@ def _encoded() -> dict[str, list[str]]:
             following = lines[index + 1].strip()
             if not following or following.startswith(("%", "#")):
                 continue
-            block = _comment_block_above(lines, index + 1)
+            block = comment_block_above(lines, index + 1)
             start = index + 1 - len(block)
             for text in reversed(block):
                 for rule in dict.fromkeys(_CITATION.findall(text)):

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ._numbers import whole
+from ._numbers import numeral, whole
 from ._text import quote
 from .board import Board
 from .errors import QueryError
+from .limits import MAX_NUMBER
 from .values import MANA_TYPES
 
 __all__ = [
@@ -133,44 +134,48 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
     kind, _, rest = text.partition(":")
     parts = rest.split(":") if rest else []
     if kind in LIFE_KINDS and kind in kinds:
-        if len(parts) < 2 or not parts[-1].lstrip("-").isdigit():
+        if len(parts) < 2 or not numeral(parts[-1]):
             raise QueryError(f"'{text}': {kind} needs a player and an amount; {_help(kinds)}")
-        amount = whole(parts[-1], "the amount of life")
-        if amount < 0 and kind != "set":
-            raise QueryError(f"'{text}': the amount must not be negative")
+        amount = whole(parts[-1], "the amount of life", -MAX_NUMBER if kind == "set" else 0)
         return LifeEvent(kind, ":".join(parts[:-1]), amount)  # type: ignore[arg-type]
     if kind == "damage" and kind in kinds:
         combat = bool(parts) and parts[-1] == "combat"
         if combat:
             parts.pop()
-        if len(parts) != 3 or not all(parts) or not parts[2].isdigit():
+        if len(parts) != 3 or not all(parts) or not numeral(parts[2]):
             raise QueryError(
                 f"'{text}': damage needs a source, a target and an amount; {_help(kinds)}"
             )
-        return DamageEvent(parts[0], parts[1], whole(parts[2], "the amount of damage"), combat)
+        return DamageEvent(parts[0], parts[1], whole(parts[2], "the amount of damage", 0), combat)
     if kind == "draw" and kind in kinds:
         count = 1
-        if len(parts) >= 2 and parts[-1].isdigit():
-            count = whole(parts.pop(), "the number of cards", 1)
+        if len(parts) >= 2 and numeral(parts[-1]):
+            count = _cards(text, parts.pop())
         if not parts or not all(parts):
             raise QueryError(f"'{text}': draw needs a player; {_help(kinds)}")
-        if count > MAX_DRAWS:
-            raise QueryError(
-                f"'{text}': at most {MAX_DRAWS} cards are drawn by one request (121.2: each "
-                "draw is an event of its own)"
-            )
         return DrawEvent(":".join(parts), count)
     if kind == "tap" and kind in kinds:
         if not parts or not parts[0]:
             raise QueryError(f"'{text}': tap needs a permanent id; {_help(kinds)}")
         choice = None
-        if len(parts) >= 3 and parts[-1].lower() in MANA_TYPES and parts[-2].isdigit():
+        if len(parts) >= 3 and parts[-1].lower() in MANA_TYPES and numeral(parts[-2]):
             choice = parts.pop().lower()
         ability = 1
-        if len(parts) >= 2 and parts[-1].isdigit():
+        if len(parts) >= 2 and numeral(parts[-1]):
             ability = whole(parts.pop(), "the ability number", 1)
         return TapEvent(":".join(parts), ability, choice)
     raise QueryError(f"unknown event '{text}'; {_help(kinds)}")
+
+
+def _cards(text: str, count: str) -> int:
+    """The number of cards a draw request draws: 1 to MAX_DRAWS (121.2: each is an event)."""
+    try:
+        return whole(count, "the number of cards", 1, MAX_DRAWS)
+    except QueryError as error:
+        raise QueryError(
+            f"'{text}': {error}; one request draws at most {MAX_DRAWS} cards (121.2: each "
+            "draw is an event of its own)"
+        ) from None
 
 
 def check_damage(board: Board, event: DamageEvent) -> DamageEvent:

@@ -26,6 +26,7 @@ __all__ = [
     "event_request",
     "mana_event_request",
     "number",
+    "own_facts",
     "render_facts",
     "whole",
 ]
@@ -42,7 +43,12 @@ def _fact(name: str, *args: Symbol) -> Symbol:
 def board_facts(board: Board) -> list[Symbol]:
     """Every input fact for ``board``, in a deterministic order: the board's, then the facts of
     every card it names (and of those cards alone: the card database is never ground whole)."""
-    return [*_board_facts(board), *card_facts(board_cards(board))]
+    return [*own_facts(board), *card_facts(board_cards(board))]
+
+
+def own_facts(board: Board) -> list[Symbol]:
+    """The board's facts without its cards' (:func:`board_facts` is these, then the cards')."""
+    return list(_board_facts(board))
 
 
 def board_cards(board: Board) -> set[str]:

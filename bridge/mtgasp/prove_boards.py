@@ -7,9 +7,10 @@ is one of the pool's instants or sorceries, controlled by one player and naming 
 a "that player" effect speaks of). A board is a multiset of these: the permanents are listed in
 one canonical order and numbered ``s1, s2, ...`` in it (the effects ``e1, ...``), so a board and
 its renumberings are one board (symmetry). Around them: each player's (each team's) life from
-``Bounds.lives``, the step from ``Bounds.steps``, and with ``Bounds.history`` whether each player
-gained life and lost life earlier this turn. The order of the boards is fixed: by size, then
-lexicographically, so every run numbers them alike and a smallest counterexample is the first.
+``Bounds.lives``, the step from ``Bounds.steps``, with ``Bounds.history`` whether each player
+gained life and lost life earlier this turn, and ``Bounds.hand`` in every player's hand. The
+order of the boards is fixed: by size, then lexicographically, so every run numbers them alike
+and a smallest counterexample is the first.
 """
 
 from __future__ import annotations
@@ -41,9 +42,13 @@ __all__ = ["BoardSpace", "board_space"]
 
 #: The most life totals and steps a bound may list (each multiplies the boards).
 MAX_CHOICES = 8
+#: The most cards ``--hand`` may name (each is a castable question per player and board).
+MAX_HAND = 7
 
 _Perm = tuple[int, int, bool, bool]  # card index, controller seat, tapped, recently controlled
 _Effect = tuple[int, int, int]  # card index, controller seat, named player's seat
+_History = tuple[tuple[bool, bool], ...]  # per player: gained life, lost life earlier this turn
+_Parts = tuple[tuple[_Perm, ...], tuple[_Effect, ...], tuple[int, ...], str, _History]
 
 
 @dataclass(frozen=True)
@@ -71,10 +76,10 @@ class BoardSpace:
         seats = range(len(self.players))
         return list(itertools.product(range(len(self.effect_cards)), seats, seats))
 
-    def _around(self) -> list[tuple[tuple[int, ...], str, tuple[tuple[bool, bool], ...]]]:
+    def _around(self) -> list[tuple[tuple[int, ...], str, _History]]:
         """The life totals (one per player, or per team), the step and the history."""
         holders = 2 if self.bounds.teams else len(self.players)
-        histories: Sequence[tuple[tuple[bool, bool], ...]] = [()]
+        histories: Sequence[_History] = [()]
         if self.bounds.history:
             each = [(False, False), (False, True), (True, False), (True, True)]
             histories = list(itertools.product(each, repeat=len(self.players)))
@@ -94,10 +99,12 @@ class BoardSpace:
         return total * len(self._around())
 
     def boards(self, size: int, start: int = 0, stop: int | None = None) -> Iterator[Board]:
-        """The boards of this size from the ``start``-th to before the ``stop``-th."""
-        return itertools.islice(self._all(size), start, stop)
+        """The boards of this size from the ``start``-th to before the ``stop``-th (the boards
+        before ``start`` are skipped as their parts, never built)."""
+        for parts in itertools.islice(self._all(size), start, stop):
+            yield self._board(*parts)
 
-    def _all(self, size: int) -> Iterator[Board]:
+    def _all(self, size: int) -> Iterator[_Parts]:
         perm_states, effect_states = self._perm_states(), self._effect_states()
         around = self._around()
         for n_effects in range(min(size, self.bounds.effects) + 1):
@@ -107,7 +114,7 @@ class BoardSpace:
             for perms in itertools.combinations_with_replacement(perm_states, n_perms):
                 for effects in itertools.combinations_with_replacement(effect_states, n_effects):
                     for lives, step, history in around:
-                        yield self._board(perms, effects, lives, step, history)
+                        yield perms, effects, lives, step, history
 
     def _board(
         self,
@@ -153,6 +160,7 @@ class BoardSpace:
             battlefield=battlefield,
             effects=lasting,
             this_turn=History(gained_life=gained, lost_life=lost),
+            hand={name: self.bounds.hand for name in names} if self.bounds.hand else {},
             source="<generated board>",
         )
 
@@ -187,13 +195,16 @@ def board_space(bounds: Bounds) -> BoardSpace:
         if step not in STEPS:
             raise QueryError(f"--steps: '{step}' is not a step; steps are: {', '.join(STEPS)}")
     cards = tuple(sorted(set(bounds.cards))) if bounds.cards else catalog.handwritten_names()
-    for card in cards:
-        found = catalog.lookup(card)
-        if found is None or found.name != card:
-            raise QueryError(
-                f"unknown card '{card}'; --cards takes the cards' Oracle names (a face's name "
-                "for a multi-faced card), see `mtgasp cards --search WORD`"
-            )
+    for option, names in (("--cards", cards), ("--hand", bounds.hand)):
+        for card in names:
+            found = catalog.lookup(card)
+            if found is None or found.name != card:
+                raise QueryError(
+                    f"unknown card '{card}'; {option} takes the cards' Oracle names (a face's "
+                    "name for a multi-faced card), see `mtgasp cards --search WORD`"
+                )
+    if len(bounds.hand) > MAX_HAND:
+        raise QueryError(f"--hand names at most {MAX_HAND} cards")
     spells = nonpermanent_cards(cards)
     default_life = DEFAULT_TEAM_LIFE if bounds.teams else DEFAULT_LIFE
     return BoardSpace(

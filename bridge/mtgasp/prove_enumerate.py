@@ -15,18 +15,22 @@ import argparse
 import json
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, replace
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import yaml
 
-from ._prove_worlds import Worlds
+from . import budget
+from ._answer import EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE
+from ._prove_worlds import Worlds, verdicts
 from .batch import default_jobs
 from .board import Board
 from .board_write import board_to_data
+from .errors import EncodingError, MemoryLimitError, QueryError, TimeLimitError
 from .prove_boards import BoardSpace, board_space
-from .prove_outputs import chunk_outputs
+from .prove_outputs import chunk_outputs, fused_models, fused_query
 from .prove_types import Bounds, ProveReport
 from .solve import SolveStats
 from .vocabulary import Property, check_property
@@ -35,7 +39,8 @@ __all__ = ["CHUNK", "evaluate_chunk", "prove_board", "prove_enumerate"]
 
 #: Boards per chunk (one grounding of the property; one task of a worker).
 CHUNK = 200
-#: Searches of fewer boards than this run in this process.
+#: The first boards of a search, up to this many, run in this process (a search of no more
+#: runs there whole).
 _IN_PROCESS = 2 * CHUNK
 
 _NO_STATS = SolveStats(0, 0, 0.0, 0.0, 0, 0, 0)
@@ -43,6 +48,7 @@ _NO_STATS = SolveStats(0, 0, 0.0, 0.0, 0, 0, 0)
 
 @dataclass(frozen=True)
 class _Failure:
+    size: int
     index: int  # within its size, in the canonical order
     reasons: tuple[str, ...]
 
@@ -53,33 +59,16 @@ def prove_enumerate(
     *,
     jobs: int | None = None,
     dask: str | None = None,
+    memory: int = 0,
 ) -> ProveReport:
     """Ask the normal queries of every board within ``bounds``, smallest first, until one is a
-    counterexample to the property; ``jobs`` worker processes (default: one per core)."""
+    counterexample to the property; ``jobs`` worker processes (default: one per core), each
+    under an address-space limit of ``memory`` MiB (0: none) and the time left of the search."""
     start = time.process_time()
     prop = check_property(Path(property_file))
     space = board_space(bounds)
-    covered = 0
-    for size in space.sizes:
-        count = space.count(size)
-        failure = _search(prop, space, size, count, jobs or default_jobs(), dask)
-        if failure is not None:
-            covered += failure.index + 1
-            (board,) = space.boards(size, failure.index, failure.index + 1)
-            return ProveReport(
-                str(property_file),
-                bounds,
-                False,
-                failure.reasons,
-                _board_text(board),
-                _NO_STATS,
-                engine="enumerate",
-                boards=covered,
-                queries=prop.queries,
-                cpu_seconds=time.process_time() - start,
-            )
-        covered += count
-    return ProveReport(
+    failure = _search(prop, space, jobs or default_jobs(), dask, memory)
+    report = ProveReport(
         str(property_file),
         bounds,
         True,
@@ -87,10 +76,20 @@ def prove_enumerate(
         None,
         _NO_STATS,
         engine="enumerate",
-        boards=covered,
+        boards=sum(space.count(size) for size in space.sizes),
         queries=prop.queries,
-        cpu_seconds=time.process_time() - start,
     )
+    if failure is not None:
+        before = sum(space.count(size) for size in space.sizes if size < failure.size)
+        (board,) = space.boards(failure.size, failure.index, failure.index + 1)
+        report = replace(
+            report,
+            holds=False,
+            reasons=failure.reasons,
+            counterexample=_board_text(board),
+            boards=before + failure.index + 1,
+        )
+    return replace(report, cpu_seconds=time.process_time() - start)
 
 
 def prove_board(property_file: str | Path, board: Board, bounds: Bounds = Bounds()) -> ProveReport:
@@ -118,39 +117,57 @@ def _board_text(board: Board) -> str:
     return yaml.safe_dump(board_to_data(board), sort_keys=False, allow_unicode=True)
 
 
-def _chunks(count: int) -> Iterator[tuple[int, int]]:
-    for begin in range(0, count, CHUNK):
-        yield begin, min(begin + CHUNK, count)
+def _chunks(space: BoardSpace) -> Iterator[tuple[int, int, int]]:
+    """Every chunk of the search, in order: its size, first board and end."""
+    for size in space.sizes:
+        count = space.count(size)
+        for begin in range(0, count, CHUNK):
+            yield size, begin, min(begin + CHUNK, count)
 
 
 def _search(
-    prop: Property, space: BoardSpace, size: int, count: int, jobs: int, dask: str | None
+    prop: Property, space: BoardSpace, jobs: int, dask: str | None, memory: int
 ) -> _Failure | None:
-    """The first failing board of this size, if any."""
-    if (jobs == 1 and dask is None) or count < _IN_PROCESS:
-        for begin, end in _chunks(count):
-            failure = _evaluate(prop, space, size, begin, end)
-            if failure is not None:
-                return failure
+    """The first failing board of the smallest size with one, if any: the first sizes, while
+    they are small, in this process (starting workers costs more), the rest on one pool."""
+    chunks = list(_chunks(space))
+    alone = jobs == 1 and dask is None
+    here = covered = 0
+    while here < len(chunks):
+        size, begin, end = chunks[here]
+        covered += end - begin
+        if not alone and covered > _IN_PROCESS:
+            break
+        failure = _evaluate(prop, space, size, begin, end)
+        if failure is not None:
+            return failure
+        here += 1
+    if here == len(chunks):
         return None
-    return _search_in_workers(prop, space, size, count, jobs, dask)
+    return _search_in_workers(prop, space, chunks[here:], jobs, dask, memory)
 
 
 def _search_in_workers(
-    prop: Property, space: BoardSpace, size: int, count: int, jobs: int, dask: str | None
+    prop: Property,
+    space: BoardSpace,
+    chunks: list[tuple[int, int, int]],
+    jobs: int,
+    dask: str | None,
+    memory: int,
 ) -> _Failure | None:
-    chunks = list(_chunks(count))
+    """Every chunk of every size on one pool of workers (started once for the search); the
+    first failure in the search's order, once every chunk before it is done."""
+    left = budget.remaining()
     template = argparse.Namespace(
         run=_run_chunk,
         command="prove",
         json=True,
-        time_limit=0.0,
-        memory_limit=0,
+        time_limit=0.0 if left is None else max(left, 0.001),
+        memory_limit=memory,
         property=str(prop.path),
         bounds=asdict(space.bounds),
-        size=size,
     )
-    tasks = [f"{begin}:{end}" for begin, end in chunks]
+    tasks = [f"{size}:{begin}:{end}" for size, begin, end in chunks]
     if dask:
         from ._batch_dask import dask_events
 
@@ -158,7 +175,7 @@ def _search_in_workers(
     else:
         from ._batch_pool import pool_events
 
-        events = pool_events(template, tasks, jobs)
+        events = pool_events(template, tasks, jobs, memory)
     done: set[int] = set()
     found: dict[int, _Failure] = {}
     try:
@@ -166,12 +183,12 @@ def _search_in_workers(
             if event is None:
                 continue
             index, record = event
-            if record["exit_code"] != 0:
-                raise _ChunkError(record["error"])
+            _raise_for(record)
             done.add(index)
             failure = record["result"]["failure"]
             if failure is not None:
-                found[index] = _Failure(failure[0], tuple(failure[1]))
+                size, at, reasons = failure
+                found[index] = _Failure(size, at, tuple(reasons))
             if found:
                 first = min(found)
                 if all(i in done for i in range(first)):
@@ -181,17 +198,28 @@ def _search_in_workers(
     return None
 
 
-class _ChunkError(Exception):
-    pass
+def _raise_for(record: dict[str, Any]) -> None:
+    """A worker's error as this process's own: its time limit, memory limit or a bug."""
+    code = record["exit_code"]
+    if code == 0:
+        return
+    if code == EXIT_TIME_LIMIT:
+        raise TimeLimitError(record["result"]["time_limit"])
+    if code == EXIT_MEMORY_LIMIT:
+        raise MemoryLimitError()
+    if code == EXIT_USAGE:
+        raise QueryError(record["error"])
+    raise EncodingError(record["error"])
 
 
 def _run_chunk(args: argparse.Namespace) -> str:
-    """A worker's task: the first failing board of one chunk (``args.board``: ``BEGIN:END``)."""
-    begin, end = (int(n) for n in args.board.split(":"))
+    """A worker's task: the first failing board of one chunk (``args.board``:
+    ``SIZE:BEGIN:END``)."""
+    size, begin, end = (int(n) for n in args.board.split(":"))
     bounds = _bounds(json.dumps(args.bounds, sort_keys=True))
     prop = _property(args.property)
-    failure = _evaluate(prop, board_space(bounds), args.size, begin, end)
-    result = None if failure is None else [failure.index, list(failure.reasons)]
+    failure = _evaluate(prop, board_space(bounds), size, begin, end)
+    result = None if failure is None else [failure.size, failure.index, list(failure.reasons)]
     return json.dumps({"failure": result})
 
 
@@ -213,11 +241,16 @@ _WORLDS: dict[Path, Worlds] = {}
 def evaluate_chunk(
     prop: Property, boards: list[Board], amounts: tuple[int, ...]
 ) -> dict[int, tuple[str, ...]]:
-    """The failing boards among ``boards`` (by position), with the property's reasons."""
+    """The failing boards among ``boards`` (by position), with the property's reasons: in the
+    world program of the one query it reads if it reads one (one grounding), else in its own
+    world program over the outputs of every query it reads."""
     worlds = _WORLDS.get(prop.path)
     if worlds is None or worlds.property != prop:
         worlds = _WORLDS[prop.path] = Worlds(prop)
-    outputs = chunk_outputs(boards, prop.queries, amounts)
+    query = fused_query(prop.queries)
+    if query is not None and worlds.fused is not None:
+        return verdicts(prop, fused_models(boards, query, prop.reads, worlds.fused))
+    outputs = chunk_outputs(boards, prop.queries, amounts, prop.courses)
     return worlds.failures(outputs)
 
 
@@ -229,4 +262,4 @@ def _evaluate(
     if not failures:
         return None
     first = min(failures)
-    return _Failure(begin + first, failures[first])
+    return _Failure(size, begin + first, failures[first])

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Literal
+from typing import Any, Literal
 
 from clingo import Function, Number, Symbol
 
-from ._prove_batch import WorldQuery
+from ._prove_batch import VOCABULARY_ATOM, WorldQuery
+from ._prove_castable import castable_outputs
 from ._prove_courses import course_outputs
 from ._resources import query_path
 from .board import Board
+from .cards.catalog import card_facts
 from .events import LifeEvent
-from .facts import board_facts
+from .facts import board_cards, own_facts
 from .orderings import _PER_EFFECT
 from .replacement_graph import EventGraph
 from .requests import event_request, mana_check
@@ -32,7 +34,14 @@ from .solve import SolveStats
 from .values import decode_value
 from .vocabulary import VOCABULARY
 
-__all__ = ["board_outputs", "chunk_outputs", "life_events"]
+__all__ = [
+    "board_outputs",
+    "chunk_facts",
+    "chunk_outputs",
+    "fused_models",
+    "fused_query",
+    "life_events",
+]
 
 _SIGNATURES: dict[str, frozenset[tuple[str, int]]] = {}
 for _p in VOCABULARY:
@@ -58,20 +67,26 @@ def board_outputs(board: Board, queries: Sequence[str], amounts: Sequence[int]) 
 
 
 def chunk_outputs(
-    boards: Sequence[Board], queries: Sequence[str], amounts: Sequence[int]
+    boards: Sequence[Board],
+    queries: Sequence[str],
+    amounts: Sequence[int],
+    courses: frozenset[str] | None = None,
 ) -> list[list[Symbol]]:
     """:func:`board_outputs` of many boards, each query asked of all of them in one grounding
-    (``_prove_batch.py``)."""
-    facts = [board_facts(board) for board in boards]
+    (``_prove_batch.py``) but castable's and courses' (board by board); ``courses``: the kinds of
+    course asked (``Property.courses``; None: all)."""
+    facts = chunk_facts(boards)
     outs = [[s for s in f if _signature(s) in _SIGNATURES["board"]] for f in facts]
     for query in queries:
         if query == "board":
             continue
         if query == "orderings":
             answers = _orderings(boards, facts, amounts)
+        elif query == "castable":
+            answers = [castable_outputs(board) for board in boards]
         elif query == "courses":
             answers = [
-                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"])
+                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"], courses)
                 for board in boards
             ]
         else:
@@ -81,6 +96,47 @@ def chunk_outputs(
         for out, answer in zip(outs, answers, strict=True):
             out.extend(answer)
     return outs
+
+
+def chunk_facts(boards: Sequence[Board]) -> list[list[Symbol]]:
+    """Each board's input facts (``board_facts``), the card database asked once per set of
+    cards in the chunk (not once per board)."""
+    cards: dict[frozenset[str], list[Symbol]] = {}
+    out = []
+    for board in boards:
+        names = frozenset(board_cards(board))
+        found = cards.get(names)
+        if found is None:
+            found = cards[names] = card_facts(names)
+        out.append([*own_facts(board), *found])
+    return out
+
+
+def fused_query(queries: Sequence[str]) -> str | None:
+    """The query a property reads, if it reads one query's vocabulary besides the board's and
+    that query is asked as it is (its world program can hold the property too)."""
+    asked = [q for q in queries if q != "board"]
+    return asked[0] if len(asked) == 1 and asked[0] in _PLAIN else None
+
+
+def fused_models(
+    boards: Sequence[Board],
+    query: str,
+    reads: frozenset[tuple[str, int]],
+    statements: Sequence[Any],
+) -> list[list[Symbol]]:
+    """The models of ``query``'s world program over ``boards`` with a property's world rules
+    (``_prove_worlds.fused_statements``) added: one grounding for the query and the property.
+    Each world's board facts of the signatures in ``reads`` are its ``_mtgasp_vocabulary``
+    atoms, as the query's shown atoms of those signatures are."""
+    program, consts, extra = _PLAIN[query]
+    board_reads = reads & _SIGNATURES["board"]
+    inputs = []
+    for facts in chunk_facts(boards):
+        mine = [Function(VOCABULARY_ATOM, [f]) for f in facts if _signature(f) in board_reads]
+        inputs.append([*facts, *extra, *mine])
+    world_query = _world_program(program, consts, _SIGNATURES[query], inputs)
+    return world_query.evaluate(inputs, reads & _SIGNATURES[query], statements)
 
 
 _SEEN: dict[Symbol, tuple[str, int]] = {}
@@ -101,6 +157,7 @@ def _signature(symbol: Symbol) -> tuple[str, int]:
 _PLAIN: dict[str, tuple[str, dict[str, int], list[Symbol]]] = {
     "characteristics": ("view-characteristics", {}, []),
     "could-produce": ("could-produce", {"why": 0, "interchange": 1, "independence": 1}, []),
+    "tap": ("view-tap", {}, []),
     "activations": ("view-activations", {}, [mana_check(False)]),
 }
 
@@ -130,15 +187,25 @@ def _world_query(
     shown: frozenset[tuple[str, int]],
     inputs: list[list[Symbol]],
 ) -> list[list[Symbol]]:
-    """Each world's answer of ``program``, the rewritten program kept for the process (and
-    rewritten again if a world has an input the last rewriting did not know)."""
+    """Each world's answer of ``program``."""
+    return _world_program(program, consts, shown, inputs).answer(inputs)
+
+
+def _world_program(
+    program: str,
+    consts: dict[str, int],
+    shown: frozenset[tuple[str, int]],
+    inputs: list[list[Symbol]],
+) -> WorldQuery:
+    """``program`` rewritten for worlds, kept for the process (and rewritten again if a world
+    has an input the last rewriting did not know)."""
     given = frozenset(_signature(s) for facts in inputs for s in facts)
     query = _QUERIES.get((program, shown))
     if query is None or not given <= query.inputs:
         known = query.inputs if query is not None else frozenset()
         query = WorldQuery(query_path(program), known | given, sorted(shown), consts)
         _QUERIES[(program, shown)] = query
-    return query.answer(inputs)
+    return query
 
 
 def _orderings(

@@ -33,7 +33,8 @@ class Bounds:
     (empty: the first main phase); ``effects`` the most lasting effects (instants and sorceries
     of ``cards`` that resolved earlier this turn and still apply); ``history`` varies what
     happened earlier this turn (each player gained or lost life, a permanent was tapped for mana);
-    ``amounts`` the amounts of the life events the orderings and courses vocabularies ask about.
+    ``amounts`` the amounts of the life events the orderings and courses vocabularies ask about;
+    ``hand`` the cards in every player's hand on every board (the castable vocabulary's cards).
     """
 
     permanents: int = 3
@@ -45,6 +46,7 @@ class Bounds:
     effects: int = 0
     history: bool = False
     amounts: tuple[int, ...] = (1, 3)
+    hand: tuple[str, ...] = ()
 
     def __str__(self) -> str:
         cards = f"{len(self.cards)} cards" if self.cards else "every hand-written card"
@@ -60,6 +62,8 @@ class Bounds:
             text += f", steps {'/'.join(self.steps)}"
         if self.history:
             text += ", this turn's history"
+        if self.hand:
+            text += f", {len(self.hand)} card{'s' if len(self.hand) > 1 else ''} in each hand"
         return text
 
 

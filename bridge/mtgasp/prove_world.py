@@ -52,13 +52,21 @@ __all__ = [
 ]
 
 #: The queries whose vocabulary this engine grounds ("step": prove-step.lp's).
-GROUNDED = ("board", "characteristics", "could-produce", "activations", "orderings", "step")
+GROUNDED = ("board", "characteristics", "could-produce", "tap", "activations", "orderings", "step")
 
 #: Predicates of those queries it can't ground, with why.
 _REFUSED = {
     ("orderings", 3): (
         "how many orders give each result is counted by the bridge from the replacement graph "
         "(exact integers), not derived by the rules"
+    ),
+}
+
+#: Queries it can't ground, with why (the others: their rules are not in its programs).
+_QUERY_REFUSED = {
+    "castable": (
+        "the castable query's no is a proof that no payment plan exists (clingo finds the "
+        "program unsatisfiable), which a search whose models are boards can't state"
     ),
 }
 
@@ -72,7 +80,9 @@ def unsupported(reads: Iterable[tuple[str, int, str]]) -> str | None:
     for name, arity, query in sorted(reads):
         why = _REFUSED.get((name, arity))
         if why is None and query not in GROUNDED:
-            why = f"the {query} query's rules are not ground by the asp engine"
+            why = _QUERY_REFUSED.get(
+                query, f"the {query} query's rules are not ground by the asp engine"
+            )
         if why is not None:
             return (
                 f"the asp engine can't ground {name}/{arity} ({why}); use --engine enumerate, "

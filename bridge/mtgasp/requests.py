@@ -8,7 +8,7 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 
 from ._numbers import number
-from .events import DamageEvent, DrawEvent, LifeEvent
+from .events import MAX_DRAWS, DamageEvent, DrawEvent, LifeEvent
 from .limits import MAX_NUMBER
 
 __all__ = [
@@ -68,7 +68,7 @@ def event_request(event: LifeEvent | DamageEvent | DrawEvent) -> Symbol:
     ``set_life(P, N)``, ``damage(Source, Target, N, Kind)`` (Kind ``combat`` or ``noncombat``)
     or ``draw(P, N)`` (N individual draws, 121.2)."""
     if isinstance(event, DrawEvent):
-        count = number(event.count, "the number of cards", 1)
+        count = number(event.count, "the number of cards", 1, MAX_DRAWS)
         return Function("event_request", [Function("draw", [String(event.player), count])])
     if isinstance(event, DamageEvent):
         kind = Function("combat" if event.combat else "noncombat")

@@ -189,18 +189,22 @@ def _grounded(
     extra: Sequence[Symbol],
     args: list[str],
     user: Sequence[tuple[Path, tuple[Any, ...]]] = (),
+    observer: Any = None,
 ) -> tuple[clingo.Control, _Messages, float]:
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
-    and its statements), ground; clingo's messages about a user's program become a QueryError,
-    about ours an EncodingError. Returns the Control, its message log and the grounding time."""
+    and its statements), ground (seen by ``observer``, a ``clingo.Observer``, if given); clingo's
+    messages about a user's program become a QueryError, about ours an EncodingError. Returns the
+    Control, its message log and the grounding time."""
     _GROUNDINGS[path.name] += 1
     progress.say(f"grounding {path.stem}")
     messages = _Messages()
     with budget.shielded():
         ctl = clingo.Control(args, logger=messages, message_limit=20)
+    if observer is not None:
+        ctl.register_observer(observer)
     try:
-        # Facts first: added after the program, clingo would warn that shown predicates that
-        # depend only on them "occur in no rule".
+        # Facts first: added after the program, shown predicates resting on them "occur in no
+        # rule" (clingo warns).
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
@@ -344,10 +348,7 @@ class Grounding:
 
     def solve(self, *true: Symbol) -> Solution:
         """Solve with the free externals ``true`` assumed true (none if none given), every other
-        false.
-
-        The grounding time is charged to the first solve.
-        """
+        false. The grounding time is charged to the first solve."""
         chosen: set[int] = set()
         for symbol in true:
             literal = self._externals.get(symbol)

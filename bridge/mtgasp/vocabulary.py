@@ -3,8 +3,9 @@
 A property is an ASP file of normal rules that defines ``counterexample(Why)`` from the predicates
 below (docs/consistency.md lists them with their meaning). Each predicate belongs to one query:
 the board's own facts (``board``), the characteristics at time 0 (``characteristics``), or the
-output of a query (``could-produce``, ``activations``, ``orderings``, ``courses``). The
-enumerate engine asks, on each board, only the queries whose predicates the property reads.
+output of a query (``could-produce``, ``tap``, ``castable``, ``activations``, ``orderings``,
+``courses``). The enumerate engine asks, on each board, only the queries whose predicates the
+property reads.
 
 :func:`check_property` reads a property file and says which queries it needs, or why it is not
 a property: an unknown predicate (with the nearest known names), a vocabulary predicate the
@@ -102,6 +103,32 @@ VOCABULARY: tuple[Predicate, ...] = (
         """,
     ),
     *_table(
+        "tap",
+        """
+        tap_ability/2               O's mana ability N, activated now on its own (605.1a)
+        tap_violation/4             ...is forbidden by rule R (a string) for reason Why (107.5)
+        tap_kind/3                  how ability N of O chooses its mana (fixed, any_color, ...)
+        tap_cost/3                  ability N of O has cost part Cost (tap, mana(...), ...)
+        tap_choice/3                ability N of O may resolve with choice Ch now (106.5)
+        tap_outcome/4               ...and then produces Out in some order of replacements (616.1)
+        tapped_for_mana/2           activating ability N taps O for mana: {T} in its cost (106.12)
+        tap_trigger/7               ...with outcome Out, X's mana trigger M may add V (605.1b)
+        tap_trigger_undefined/4     X's mana trigger M fires, adds nothing: no type defined (106.5)
+        tap_not_modelled/3          ability N of O is a mana ability this version does not model
+        """,
+    ),
+    *_table(
+        "castable",
+        """
+        castable_question/3         P pays Q, of card C: card(P, I) (P's hand) or ability(O, N)
+        castable_cost/2             Q's mana cost, in card notation ("{1}{G}"; X is 0)
+        castable/1                  Q's mana cost can be paid now: a plan pays it (601.2g-h)
+        castable_unproved/1         no plan was found, but that is not proved (a bound, 605.1a)
+        castable_plan/5             Q's witness plan activates at stage S ability N of O, choice Ch
+        castable_pool/2             the mana left after Q's witness plan (mana(W, U, B, R, G, C))
+        """,
+    ),
+    *_table(
         "activations",
         """
         activation/2                O has activated ability N
@@ -170,6 +197,12 @@ class Property:
     path: Path
     statements: tuple[Any, ...]
     queries: tuple[str, ...]
+    reads: frozenset[tuple[str, int]] = frozenset()
+    """The signatures of the vocabulary it reads."""
+    courses: frozenset[str] | None = None
+    """The kinds of course its courses atoms can name (``gain_life``, ``lose_life``,
+    ``begin_step``: the name of their first argument), None when one may name any (a
+    variable there): the courses vocabulary asks only those."""
 
 
 def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
@@ -203,6 +236,7 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
                 "predicate of your own rules differently"
             )
     queries: set[str] = set()
+    reads: set[tuple[str, int]] = set()
     for signature, where in sorted(read.items()):
         if signature in defined:
             continue
@@ -210,8 +244,51 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
         if known is None:
             raise QueryError(_unknown(where, signature))
         queries.add(known.query)
+        reads.add(signature)
     order = (*QUERIES, *dict.fromkeys(p.query for p in extra))
-    return Property(path, statements, tuple(q for q in order if q in queries))
+    return Property(
+        path,
+        statements,
+        tuple(q for q in order if q in queries),
+        frozenset(reads),
+        _course_kinds(statements, defined),
+    )
+
+
+def _course_kinds(
+    statements: tuple[Any, ...], defined: set[tuple[str, int]]
+) -> frozenset[str] | None:
+    """The names of the courses (first arguments) the courses atoms of these rules can match;
+    None if one can match any course (its first argument is not a function term)."""
+    courses = {(p.name, p.arity) for p in VOCABULARY if p.query == "courses"} - defined
+    kinds: set[str] = set()
+    for statement in statements:
+        if statement.ast_type != clingo.ast.ASTType.Rule:
+            continue
+        for atom in _symbolic_atoms(statement.body):
+            term = atom.symbol
+            if term.ast_type != clingo.ast.ASTType.Function:
+                continue
+            if (term.name, len(term.arguments)) not in courses:
+                continue
+            first = term.arguments[0]
+            if first.ast_type != clingo.ast.ASTType.Function or not first.name:
+                return None
+            kinds.add(first.name)
+    return frozenset(kinds)
+
+
+def _symbolic_atoms(node: Any) -> Iterator[Any]:
+    """Every symbolic atom in an AST node."""
+    if isinstance(node, clingo.ast.AST):
+        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
+            yield node
+            return
+        for key in node.child_keys:
+            yield from _symbolic_atoms(getattr(node, key))
+    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
+        for item in node:
+            yield from _symbolic_atoms(item)
 
 
 def _where(statement: Any) -> str:
@@ -266,19 +343,12 @@ def _refuse(path: Path, statement: Any, where: str) -> None:
 
 def _atoms(node: Any) -> Iterator[tuple[str, int]]:
     """The signatures of the atoms in an AST node (a head, a body)."""
-    if isinstance(node, clingo.ast.AST):
-        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
-            term = node.symbol
-            if term.ast_type == clingo.ast.ASTType.Function:
-                yield term.name, len(term.arguments)
-            elif term.ast_type == clingo.ast.ASTType.SymbolicTerm:
-                yield str(term.symbol), 0
-            return
-        for key in node.child_keys:
-            yield from _atoms(getattr(node, key))
-    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
-        for item in node:
-            yield from _atoms(item)
+    for atom in _symbolic_atoms(node):
+        term = atom.symbol
+        if term.ast_type == clingo.ast.ASTType.Function:
+            yield term.name, len(term.arguments)
+        elif term.ast_type == clingo.ast.ASTType.SymbolicTerm:
+            yield str(term.symbol), 0
 
 
 def _unknown(where: str, signature: tuple[str, int]) -> str:

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from .. import graphs
-from .._text import quote
+from .._numbers import whole
 from ..board import Board, load_board
 from ..errors import QueryError
 from ..graphs import DEFAULT_GRAPH_LIMIT, Graph
-from ..limits import MAX_NUMBER
 
 
 def add_board(parser: argparse.ArgumentParser) -> None:
@@ -22,17 +22,21 @@ def add_json(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def count(text: str) -> int:
-    """An argparse type: a whole number from 0 to MAX_NUMBER (a bound, a count, X)."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {quote(text)}") from None
-    if not 0 <= value <= MAX_NUMBER:
-        raise argparse.ArgumentTypeError(
-            f"must be a whole number from 0 to {MAX_NUMBER}, got {quote(text)}"
-        )
-    return value
+def whole_number(what: str, least: int = 0) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to MAX_NUMBER, written with the digits 0-9
+    (``what`` names it in the error, if anything)."""
+
+    def parse(text: str) -> int:
+        try:
+            return whole(text, what, least)
+        except QueryError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+
+    return parse
+
+
+#: An argparse type: a whole number from 0 to MAX_NUMBER (a bound, a count).
+count = whole_number("")
 
 
 def board(args: argparse.Namespace) -> Board:

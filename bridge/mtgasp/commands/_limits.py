@@ -56,7 +56,8 @@ def _seconds(text: str) -> float:
 
 
 def _mebibytes(text: str) -> int:
-    if not text.isdigit() or not (int(text) == 0 or 64 <= int(text) <= 1 << 30):
+    digits = text.isascii() and text.isdigit()
+    if not digits or not (int(text) == 0 or 64 <= int(text) <= 1 << 30):
         raise argparse.ArgumentTypeError(
             f"'{text}': the memory limit is a whole number of MiB, 0 (none) or at least 64"
         )

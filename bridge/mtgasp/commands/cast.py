@@ -25,7 +25,10 @@ example:
     _common.add_board(parser)
     card = parser.add_argument("card", metavar="CARD", help="the Oracle name of the spell")
     card.completer = card_completer  # type: ignore[attr-defined]
-    parser.add_argument("--x", type=int, default=0, metavar="N", help="the value of X (default 0)")
+    x_value = _common.whole_number("X")
+    parser.add_argument(
+        "--x", type=x_value, default=0, metavar="N", help="the value of X (default 0)"
+    )
     parser.add_argument("--controller", metavar="PLAYER", help="who casts it (default: active)")
     parser.add_argument("--id", metavar="ID", help="the id of the permanent it becomes")
     parser.add_argument(

@@ -23,7 +23,11 @@ _SHOWN_BY = {
     "activations": "activations",
     "characteristics": "activations",
     "orderings": "orderings",
+    "tap": "tap",
+    "castable": "castable",
 }
+#: What such a command takes after the board file, if anything.
+_SHOWN_ARGUMENTS = {"tap": " PERMANENT"}
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -35,9 +39,10 @@ board's predicates and each query's outputs (could_produce/2, legal/1, outcome/2
 
 Two engines. asp (the default): clingo searches the boards: when the property reads only the
 board, characteristics and activations vocabularies, one solve over every board at once (the
-rules ground over chosen boards); when it reads could-produce or orderings too, one solve per
-cast (each permanent's card and controller given, the rest chosen), since the replacement graphs
-ground only over known effects; orderings/3 it refuses (use enumerate). enumerate: every
+rules ground over chosen boards); when it reads could-produce, tap or orderings too, one solve
+per cast (each permanent's card and controller given, the rest chosen), since the replacement
+graphs ground only over known effects; orderings/3, castable and courses it refuses (use
+enumerate). enumerate: every
 canonical board (a multiset of permanents and lasting effects, smallest first) within the
 bounds, the normal queries on each, the property evaluated on their outputs, on every core
 (--jobs) or a Dask cluster (--dask); it reads every vocabulary. Both search the board space of
@@ -123,6 +128,12 @@ examples:
         help="the amounts of the life events the orderings vocabulary asks about: each player "
         "gains and loses each amount (default %(default)s)",
     )
+    rich.add_argument(
+        "--hand",
+        metavar="NAME,NAME,...",
+        help="enumerate: these cards in every player's hand on every board (what the castable "
+        "vocabulary asks about; default none)",
+    )
     parser.add_argument(
         "--jobs",
         type=int,
@@ -179,6 +190,7 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
         effects=args.effects,
         history=args.history,
         amounts=amounts,
+        hand=tuple(name.strip() for name in args.hand.split(",")) if args.hand else (),
     )
     if args.engine == "asp":
         given = [
@@ -187,6 +199,7 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
                 ("--jobs", args.jobs is not None),
                 ("--dask", args.dask),
                 ("--board", args.board),
+                ("--hand", args.hand),
             )
             if on
         ]
@@ -216,7 +229,10 @@ def run(args: argparse.Namespace) -> str:
     else:
         from ..prove_enumerate import prove_enumerate
 
-        report = prove_enumerate(args.property, bounds, jobs=args.jobs, dask=args.dask)
+        memory = getattr(args, "memory_limit", 0)
+        report = prove_enumerate(
+            args.property, bounds, jobs=args.jobs, dask=args.dask, memory=memory
+        )
     if args.save and report.counterexample is not None:
         try:
             Path(args.save).write_text(report.counterexample, encoding="utf-8")
@@ -250,6 +266,7 @@ def to_json(report: ProveReport) -> dict[str, Any]:
         steps=list(bounds.steps) or None,
         history=bounds.history,
         amounts=list(bounds.amounts),
+        hand=list(bounds.hand) or None,
     )
     if report.casts is not None:
         data["casts"] = report.casts
@@ -287,7 +304,10 @@ def to_text(report: ProveReport, saved: str | None = None) -> str:
         return "\n".join(lines)
     file = saved or "FILE"
     shown = sorted({_SHOWN_BY[q] for q in report.queries if q in _SHOWN_BY})
-    also = "".join(f"; `mtgasp {q} {file}` shows the query's answer" for q in shown)
+    also = "".join(
+        f"; `mtgasp {q} {file}{_SHOWN_ARGUMENTS.get(q, '')}` shows the query's answer"
+        for q in shown
+    )
     where = f"saved as {saved}" if saved else "save it as FILE (or use --save FILE)"
     lines.append(
         f"FAILS on board {report.boards:,} of the search. A smallest counterexample ({where}; "
@@ -312,7 +332,7 @@ def _asp_text(report: ProveReport, saved: str | None = None) -> str:
         return "\n".join(lines)
     file = saved or "FILE"
     shown = sorted({_SHOWN_BY[q] for q in report.queries if q in _SHOWN_BY}) or ["activations"]
-    hint = "; ".join(f"`mtgasp {q} {file}`" for q in shown)
+    hint = "; ".join(f"`mtgasp {q} {file}{_SHOWN_ARGUMENTS.get(q, '')}`" for q in shown)
     where = f"saved as {saved}" if saved else "save it as FILE (or use --save FILE)"
     at = "" if report.casts is None else f" at cast {report.casts:,} (one solve per cast)"
     lines.append(f"FAILS{at}. A smallest counterexample ({where}; then {hint}):")

@@ -23,8 +23,10 @@ states with how many courses lead to each and one course for example.
 
 With --through LATER the same course goes on: once the stack is empty and nothing is left to do,
 the next step begins (500.1, 500.2) and its "at the beginning of" abilities trigger, up to LATER
-(one of upkeep, precombat_main, beginning_of_combat, end_of_combat, postcombat_main, end: steps
-whose turn-based actions this version does not make can't be passed into). So lifelink's gain
+(one of upkeep, draw, precombat_main, beginning_of_combat, end_of_combat, postcombat_main, end:
+steps whose turn-based actions this version does not make can't be passed into). The draw step
+begins with the active player's draw (504.1; skipped on turn 1 of a two-player or Two-Headed Giant
+game, 103.8); the cleanup step with discarding down to seven cards (514.1). So lifelink's gain
 in the combat damage step counts for "if you gained life this turn" at the end step (603.4).
 
 examples:

@@ -31,7 +31,7 @@ example:
     parser.add_argument("permanent", metavar="PERMANENT", help="the id of the permanent")
     parser.add_argument(
         "--ability",
-        type=int,
+        type=_common.whole_number("the ability number", 1),
         metavar="N",
         help="the ability number (default: its first mana one)",
     )
