@@ -10,6 +10,7 @@ witness and the pairs that do not commute, against the memoised reference counte
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from clingo import Function, Number, String, Symbol
@@ -105,7 +106,7 @@ def test_616_1_distinct_plus_effects_before_tainted_remedy_are_summed() -> None:
     applied before it, each subset in every order (Tainted Remedy's ruling: the player loses
     "that much life", the amount as modified so far)."""
     facts, request, effects, event = _event([2, 3, 5], [("Tainted Remedy", "bob")])
-    graph = event_graph(facts, request)
+    graph = event_graph(facts, request, summarise=True)
     assert isinstance(graph, SummedGraph)
     counts, witnesses, pairs = _answers(graph)
     # Subsets of {2, 3, 5}: sums 0, 2, 3, 5 (twice: {5}, {2, 3}), 7, 8, 10; c effects: c! orders.
@@ -124,7 +125,7 @@ def test_616_1_a_doubler_counts_the_plus_effects_before_it_twice() -> None:
     plus effect applied before the doubler counts twice (616.1: the effects apply one at a time,
     each to the event as modified so far)."""
     facts, request, effects, event = _event([1, 2], [("Rhox Faithmender", "alice")])
-    graph = event_graph(facts, request)
+    graph = event_graph(facts, request, summarise=True)
     assert isinstance(graph, SummedGraph)
     counts, witnesses, _ = _answers(graph)
     # (1 + before) * 2 + after: none before 5; +1 before 6; +2 before 7; both before 8 (2 orders).
@@ -164,8 +165,23 @@ def test_summed_graph_gives_what_every_subset_gives(
     """Whatever the plus effects and pivots, summing (or falling back to the graph of subsets
     where a context does not allow it) changes no count, witness or non-commuting pair."""
     facts, request, effects, event = _event(pluses, pivots, cant_gain)
-    summed = _answers(event_graph(facts, request))
+    summed = _answers(event_graph(facts, request, summarise=True))
     plain = _answers(event_graph(facts, request, summarise=False))
     assert summed == plain
     assert summed[0] == {value_text(v): n for v, n in memo_counts(effects, event).items()}
     assert Counter(summed[0]).total() > 0
+
+
+def test_the_query_sums_where_it_pays_and_the_counts_stay_exact() -> None:
+    """By default the bridge grounds the summing rules for six or more different "plus" amounts
+    beside another replacement effect (fewer are cheaper as subsets): 6 plus effects and Tainted
+    Remedy, summed, count every subset of them in every order before the loss (616.1f)."""
+    facts, request, effects, event = _event([1, 2, 3, 4, 5, 6], [("Tainted Remedy", "bob")])
+    graph = event_graph(facts, request)
+    assert isinstance(graph, SummedGraph)
+    counts = {str(v): n for v, n in graph.count_paths().items()}
+    assert counts == {value_text(v): n for v, n in memo_counts(effects, event).items()}
+    # Orderings: sum over subsets of k of the 6 effects of k! (then the Remedy): 1957.
+    assert sum(counts.values()) == sum(math.perm(6, k) for k in range(7))
+    few = _event([1, 2], [("Tainted Remedy", "bob")])
+    assert not isinstance(event_graph(few[0], few[1]), SummedGraph)

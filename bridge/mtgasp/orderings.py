@@ -165,7 +165,9 @@ def orderings(
         check_tap_choice(board, event)
     if isinstance(event, DrawEvent):
         return _draw_report(board, event, request, list_all, max_orderings)
-    graph = event_graph(board_facts(board), request, extra=cause, summarise=not (list_all or drawn))
+    graph = event_graph(
+        board_facts(board), request, extra=cause, summarise=False if list_all or drawn else None
+    )
     return _report(event, graph, list_all, max_orderings)
 
 
@@ -273,7 +275,7 @@ def event_graph(
     extra: Sequence[Symbol] = (),
     interchange: bool = True,
     independence: bool = True,
-    summarise: bool = True,
+    summarise: bool | None = None,
 ) -> EventGraph:
     """Solve the orderings query for one event request on ``facts`` and read its graph back.
 
@@ -283,7 +285,9 @@ def event_graph(
     ``independence=False`` keeps effects whose order cannot matter in the graph
     (``#const interchange``, ``#const independence``), to measure what each saves;
     ``summarise=False`` keeps distinct "plus" effects one by one (``#const summarise``: a
-    summarised graph counts and gives witnesses but lists no orderings and draws no picture).
+    summarised graph counts and gives witnesses but lists no orderings and draws no picture);
+    ``True`` asks the summing program for any life event; ``None`` where it pays (see
+    :func:`_query`).
     """
     solution = solve(
         _query(request, facts, summarise),
@@ -292,7 +296,7 @@ def event_graph(
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
-            "summarise": 1 if summarise else 0,  # (orderings-summed.lp's)
+            "summarise": 0 if summarise is False else 1,  # (orderings-summed.lp's)
         },
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
@@ -304,30 +308,34 @@ def event_graph(
 _LIFE_EVENTS = frozenset({"gain_life", "lose_life", "set_life"})
 
 
-def _query(request: Symbol, facts: Sequence[Symbol], summarise: bool) -> str:
+def _query(request: Symbol, facts: Sequence[Symbol], summarise: bool | None) -> str:
     """The entry program for ``request``: ``orderings-life.lp`` for a life event and
     ``orderings-mana.lp`` for a mana event (fewer rules to ground), ``orderings.lp`` for a damage
-    event or a draw; for a life event among "plus" effects of two different amounts (in
-    ``facts``), ``orderings-summed.lp`` (616-summed.lp: it decides where they are summed; its
-    rules cost grounding time wherever they could not be)."""
+    event or a draw. For a life event, ``orderings-summed.lp`` when ``summarise`` is True, or
+    when it is None and ``facts`` have "plus" abilities of at least :data:`_SUMMED_FROM`
+    different amounts and another replacement ability (616-summed.lp decides where they are
+    summed, the same answers either way; its rules cost about 3 ms of grounding, more than a
+    graph of subsets of fewer such effects does)."""
     if request.name == "event_request" and request.arguments[0].name in _LIFE_EVENTS:
-        return "orderings-summed" if summarise and _plus_amounts(facts) > 1 else "orderings-life"
+        if summarise or (summarise is None and _worth_summing(facts)):
+            return "orderings-summed"
+        return "orderings-life"
     if request.name == "mana_event_request":
         return "orderings-mana"
     return "orderings"
 
 
-def _plus_amounts(facts: Sequence[Symbol]) -> int:
-    """How many different amounts "plus K" replacement abilities in ``facts`` add."""
-    return len(
-        {
-            change.arguments[0]
-            for fact in facts
-            if fact.name == "replacement" and len(fact.arguments) == 4
-            for change in fact.arguments[3:]
-            if change.name == "plus"
-        }
-    )
+#: Summing pays from this many different "plus" amounts on (benchmarks/orderings.py:
+#: distinct+remedy and distinct+doubler, measured in docs/benchmarks.md).
+_SUMMED_FROM = 6
+
+
+def _worth_summing(facts: Sequence[Symbol]) -> bool:
+    """Whether ``facts`` have "plus K" replacement abilities of at least :data:`_SUMMED_FROM`
+    different amounts K, and a replacement ability of another change (summing needs one)."""
+    changes = [f.arguments[3] for f in facts if f.name == "replacement" and len(f.arguments) == 4]
+    amounts = {change.arguments[0] for change in changes if change.name == "plus"}
+    return len(amounts) >= _SUMMED_FROM and any(change.name != "plus" for change in changes)
 
 
 def _checked(graph: EventGraph) -> EventGraph:
