@@ -1,11 +1,14 @@
 """Benchmark many small boards through one long-lived process, in boards per second on one core.
 
-1,000 boards of about 20 permanents (fixed seed) go through five phases, each timed over the whole
-batch: loading (YAML parse + validation); ``Checker.activations`` with the exact check of mana
-costs (601.2h, the default) and without it (``check_mana=False``, ``--no-mana-check``); and the
-end-to-end path of a batch run, load then the Checker, in both modes. The process is pinned to one
-core. The two modes are compared board by board: without the mana check, every ability must have
-exactly the reasons of the exact answer but its mana-cost one (601.2h); none is more permissive.
+1,000 boards of about 20 permanents (fixed seed) go through seven phases, each timed over the
+whole batch: loading (YAML parse + validation); ``Checker.activations`` with the exact check of
+mana costs (601.2h, the default) and without it (``check_mana=False``, ``--no-mana-check``); the
+end-to-end path of one board at a time, load then the Checker, in both modes; and the path of
+``mtgasp batch`` (issue 13 point 3): load each board, then ``batch_worlds.activations_many`` on
+chunks of ``--chunk`` boards, each chunk one grounding, in both modes. The process is pinned to
+one core. The chunked answers must equal the board-by-board ones, and the two modes are compared
+board by board: without the mana check, every ability must have exactly the reasons of the exact
+answer but its mana-cost one (601.2h); none is more permissive.
 
 Run from the repository root::
 
@@ -22,12 +25,17 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgasp import ActivationReport, Board, parse_board
+from mtgasp.batch import MAX_CHUNK
+from mtgasp.batch_worlds import activations_many
 from mtgasp.checker import Checker
 
 from ._boards import board_text
 from ._common import add_json_option, emit, machine, machine_line, pin_to_one_core, table
 
 AIM_BOARDS_PER_SECOND = 100
+#: Issue 13 point 3: small boards per CPU second on one core, end to end, in a batch.
+AIM_EXACT = 200
+AIM_NO_MANA_CHECK = 500
 
 
 def _boards(count: int, size: int, seed: int) -> list[str]:
@@ -86,7 +94,30 @@ def _consistent(exact: ActivationReport, unchecked: ActivationReport) -> bool:
     return True
 
 
-def run(count: int, size: int, seed: int, repeat: int) -> dict[str, Any]:
+def _chunked(
+    texts: list[str], chunk: int, check_mana: bool
+) -> Callable[[], list[ActivationReport]]:
+    """``mtgasp batch``'s path: load each board, then one grounding per chunk of boards."""
+
+    def work() -> list[ActivationReport]:
+        boards = [parse_board(text) for text in texts]
+        reports: list[ActivationReport] = []
+        for start in range(0, len(boards), chunk):
+            for report in activations_many(boards[start : start + chunk], check_mana=check_mana):
+                assert isinstance(report, ActivationReport)
+                reports.append(report)
+        return reports
+
+    return work
+
+
+def _differ(one: list[ActivationReport], other: list[ActivationReport]) -> int:
+    """On how many boards two lists of reports differ (activations or not-modelled list)."""
+    pairs = zip(one, other, strict=True)
+    return sum((a.activations, a.not_modelled) != (b.activations, b.not_modelled) for a, b in pairs)
+
+
+def run(count: int, size: int, seed: int, repeat: int, chunk: int = MAX_CHUNK) -> dict[str, Any]:
     info = machine()  # before pinning, which hides the other cores
     core = pin_to_one_core()
     texts = _boards(count, size, seed)
@@ -95,6 +126,8 @@ def run(count: int, size: int, seed: int, repeat: int) -> dict[str, Any]:
     warm = parse_board(texts[0])
     checker.activations(warm)
     checker.activations(warm, check_mana=False)
+    activations_many([warm, warm])
+    activations_many([warm, warm], check_mana=False)
 
     def load() -> list[Board]:
         return [parse_board(text) for text in texts]
@@ -116,14 +149,24 @@ def run(count: int, size: int, seed: int, repeat: int) -> dict[str, Any]:
     unchecked_seconds, got = _timed(unchecked, repeat)
     end_exact_seconds, _ = _timed(end_to_end(True), repeat)
     end_unchecked_seconds, _ = _timed(end_to_end(False), repeat)
+    chunked_seconds, chunked = _timed(_chunked(texts, chunk, True), repeat)
+    chunked_unchecked_seconds, chunked_unchecked = _timed(_chunked(texts, chunk, False), repeat)
     pairs = zip(expected, got, strict=True)
     mismatches = sum(1 for one, other in pairs if not _consistent(one, other))
+    mismatches += _differ(chunked, expected) + _differ(chunked_unchecked, got)
     phases = [
         _phase("load: parse_board (YAML + validation)", load_seconds, count, None),
         _phase("query: Checker.activations (exact mana check)", exact_seconds, count, expected),
         _phase("query: Checker.activations, no mana check", unchecked_seconds, count, got),
         _phase("end to end: load + query (exact mana check)", end_exact_seconds, count, None),
         _phase("end to end: load + query, no mana check", end_unchecked_seconds, count, None),
+        _phase(f"batch: load + chunks of {chunk} (exact)", chunked_seconds, count, None),
+        _phase(
+            f"batch: load + chunks of {chunk}, no mana check",
+            chunked_unchecked_seconds,
+            count,
+            None,
+        ),
     ]
     aim = f"at least {AIM_BOARDS_PER_SECOND} small boards per second on one core (end to end)"
     return {
@@ -137,6 +180,7 @@ def run(count: int, size: int, seed: int, repeat: int) -> dict[str, Any]:
         "choices": sum(r.stats.choices for r in [*expected, *got]),
         "mismatches": mismatches,
         "repeat": repeat,
+        "chunk": chunk,
         "phases": phases,
         "aim": {
             "aim": aim,
@@ -145,6 +189,14 @@ def run(count: int, size: int, seed: int, repeat: int) -> dict[str, Any]:
             "met": phases[3]["boards_per_cpu_second"] >= AIM_BOARDS_PER_SECOND,
             "no_mana_check_boards_per_cpu_second": phases[4]["boards_per_cpu_second"],
             "no_mana_check_met": phases[4]["boards_per_cpu_second"] >= AIM_BOARDS_PER_SECOND,
+        },
+        "aim_batch": {
+            "aim": f"issue 13: at least {AIM_EXACT} small boards per CPU second on one core end "
+            f"to end in a batch (exact), {AIM_NO_MANA_CHECK} without the mana check",
+            "boards_per_cpu_second": phases[5]["boards_per_cpu_second"],
+            "met": phases[5]["boards_per_cpu_second"] >= AIM_EXACT,
+            "no_mana_check_boards_per_cpu_second": phases[6]["boards_per_cpu_second"],
+            "no_mana_check_met": phases[6]["boards_per_cpu_second"] >= AIM_NO_MANA_CHECK,
         },
     }
 
@@ -180,7 +232,7 @@ def _text(result: dict[str, Any]) -> str:
     out.append(
         f"{result['abilities']:,} abilities judged per pass; solver choices: {result['choices']}; "
         "boards where the answer without the mana check is not the exact one less its mana-cost "
-        f"reason: {result['mismatches']}."
+        f"reason, or a chunk's answer is not the board's own: {result['mismatches']}."
     )
     aim = result["aim"]
     verdict = "met" if aim["met"] else "MISSED"
@@ -189,6 +241,13 @@ def _text(result: dict[str, Any]) -> str:
         f"Aim: {aim['aim']}: with the exact mana check {aim['boards_per_cpu_second']:.0f} boards "
         f"per CPU second ({aim['boards_per_second']:.0f} per wall second), {verdict}; "
         f"without it {aim['no_mana_check_boards_per_cpu_second']:.0f}, {unchecked}."
+    )
+    batch = result["aim_batch"]
+    out.append(
+        f"Aim: {batch['aim']}: exact {batch['boards_per_cpu_second']:.0f} "
+        f"({'met' if batch['met'] else 'MISSED'}), without the mana check "
+        f"{batch['no_mana_check_boards_per_cpu_second']:.0f} "
+        f"({'met' if batch['no_mana_check_met'] else 'MISSED'})."
     )
     return "\n".join(out)
 
@@ -211,6 +270,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--seed", type=int, default=1, help="board seed (default: %(default)s)")
     parser.add_argument(
+        "--chunk",
+        type=int,
+        default=MAX_CHUNK,
+        metavar="N",
+        help="boards per grounding in the batch phases (default: %(default)s, mtgasp batch's)",
+    )
+    parser.add_argument(
         "--repeat",
         type=int,
         default=1,
@@ -223,9 +289,9 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
-    if args.boards < 1 or args.size < 1 or args.repeat < 1:
-        raise SystemExit("--boards, --size and --repeat must be at least 1")
-    result = run(args.boards, args.size, args.seed, args.repeat)
+    if min(args.boards, args.size, args.repeat, args.chunk) < 1:
+        raise SystemExit("--boards, --size, --repeat and --chunk must be at least 1")
+    result = run(args.boards, args.size, args.seed, args.repeat, args.chunk)
     emit(result, args.json, _text)
     return 1 if result["mismatches"] or result["choices"] else 0
 

@@ -6,9 +6,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import yaml
 
-from mtgasp import Checker, LifeEvent, check, load_board, orderings
+from mtgasp import Board, Checker, LifeEvent, check, load_board, orderings, parse_board
+from mtgasp.check import _next_step
 from mtgasp.commands import check as check_command
+from mtgasp.courses import next_step_triggers
+from mtgasp.errors import MtgaspError
 from mtgasp.facts import board_facts
 from mtgasp.orderings import life_orderings
 from mtgasp.solve import counting_groundings, solve
@@ -36,17 +40,18 @@ def test_check_grounds_each_program_at_most_once(path: Path) -> None:
         "creatures.lp",
         "orderings-life.lp",
         "step.lp",
+        "next-step.lp",
     }
     assert {name: n for name, n in counts.items() if n > 1} == {}
     # The main job asks every query: activations, could-produce, creatures (208, 613.4) and the
-    # next step's triggers.
+    # next step's triggers (the step alone where nothing can trigger).
     assert {
         "activations.lp",
         "could-produce.lp",
         "creatures.lp",
-        "step.lp",
         "orderings-life.lp",
     } <= set(counts)
+    assert len({"step.lp", "next-step.lp"} & set(counts)) == 1
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
@@ -69,6 +74,7 @@ def test_a_checker_checks_like_check() -> None:
         "creatures",
         "orderings-life",
         "step",
+        "next-step",
     }
     assert all(n > 0 for n in checker.statements.values())
     for path in EXAMPLES:
@@ -77,3 +83,32 @@ def test_a_checker_checks_like_check() -> None:
             report = checker.check(board)
         assert max(counts.values()) == 1
         assert check_command.to_text(report) == check_command.to_text(check(board))
+
+
+def _some_case_boards(per_file: int) -> list[Board]:
+    """The examples, and the first boards that load of each file of cases."""
+    boards = [load_board(path) for path in EXAMPLES]
+    for path in sorted((Path(__file__).parent / "cases").glob("*.yaml")):
+        found = 0
+        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+            if "board" in case and found < per_file:
+                try:
+                    boards.append(parse_board(yaml.safe_dump(case["board"]), source=case["name"]))
+                except MtgaspError:
+                    continue
+                found += 1
+    return boards
+
+
+def test_the_next_step_alone_where_nothing_can_trigger_is_the_step_querys_answer() -> None:
+    """500.1, 603.2b: ``check`` names the next step from ``next-step.lp`` on a board whose cards
+    have no triggered ability (nothing can trigger as the step begins); the step query's probe
+    gives the same step and no trigger, on the examples and cases of every kind (and the probe is
+    still asked where a card has one: boards of both kinds are here)."""
+    kinds = set()
+    for board in _some_case_boards(3):
+        with counting_groundings() as counts:
+            fast = _next_step(board)
+        kinds.add("next-step.lp" in counts)
+        assert fast == next_step_triggers(board), board.source
+    assert kinds == {True, False}

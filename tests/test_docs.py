@@ -374,7 +374,17 @@ def test_readme_tour_is_real_output(
 @pytest.mark.parametrize(
     "argv",
     [
-        ["benchmarks.activations", "--sizes", "10", "30", "--repeat", "1", "--json"],
+        [
+            "benchmarks.activations",
+            "--sizes",
+            "10",
+            "30",
+            "--repeat",
+            "1",
+            "--small",
+            "20",
+            "--json",
+        ],
         ["benchmarks.batch", "--boards", "5", "--repeat", "1", "--json"],
         ["benchmarks.batch_pool", "--boards", "3", "--jobs", "1", "2", "--json"],
         ["benchmarks.prove", "--permanents", "1", "2", "--players", "2", "--json"],

@@ -1,11 +1,12 @@
 """A batch on a Dask distributed cluster (``mtgasp batch --dask ADDRESS``, or ``local``).
 
-Dask is optional: ``pip install 'mtgasp[dask]'``. Each board is one task,
-``batch.answer_board``, run in a worker's thread: the time limit bounds every grounding and
-solve there (``budget.run``), but no alarm interrupts Python work between them and no
-``--memory-limit`` applies (the cluster manages its workers' memory). The workers need mtgasp
-installed (or importable) at the same version. ``local`` starts a cluster of ``--jobs`` worker
-processes on this machine for the run.
+Dask is optional: ``pip install 'mtgasp[dask]'``. Each chunk of boards (one board, or several
+for a query asked of many boards in one grounding) is one task, ``batch.answer_chunk``, run in a
+worker's thread (a chunk of several whose task failed is asked again board by board): the time
+limit bounds every grounding and solve there (``budget.run``), but no alarm interrupts Python
+work between them and no ``--memory-limit`` applies (the cluster manages its workers' memory).
+The workers need mtgasp installed (or importable) at the same version. ``local`` starts a
+cluster of ``--jobs`` worker processes on this machine for the run.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._answer import EXIT_INTERNAL, Answer
-from .batch import Events, answer_board, record
+from .batch import Events, answer_chunk, record
 from .errors import QueryError
 
 __all__ = ["dask_events"]
@@ -33,11 +34,16 @@ _MISSING = (
 
 
 def dask_events(
-    template: argparse.Namespace, boards: Sequence[str], address: str, jobs: int
+    template: argparse.Namespace,
+    boards: Sequence[str],
+    address: str,
+    jobs: int,
+    chunk: int = 1,
 ) -> Events:
     """Answer ``boards`` on the Dask cluster at ``address`` (``local``: a cluster of ``jobs``
-    processes made for the run), yielding each finished board's index and record (None every
-    tick while none finishes). Closing the generator cancels the tasks left."""
+    processes made for the run), ``chunk`` boards per task, yielding each finished board's index
+    and record (None every tick while none finishes). Closing the generator cancels the tasks
+    left."""
     try:
         import importlib
 
@@ -54,33 +60,44 @@ def dask_events(
         client = distributed.Client(cluster if cluster is not None else address, timeout=_CONNECT)
     except (OSError, TimeoutError, ValueError) as exc:
         raise QueryError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
-    futures = client.map(answer_board, [template] * len(boards), list(boards), pure=False)
-    left = dict(enumerate(futures))
+    left: dict[Any, list[int]] = {}
+
+    def submit(chunks: list[list[int]]) -> None:
+        named = [[boards[index] for index in indexes] for indexes in chunks]
+        futures = client.map(answer_chunk, [template] * len(named), named, pure=False)
+        left.update(zip(futures, chunks, strict=True))
+
+    submit([list(range(i, min(i + chunk, len(boards)))) for i in range(0, len(boards), chunk)])
     try:
         while left:
-            done = [index for index, future in left.items() if future.done()]
+            done = [future for future in left if future.done()]
             if not done:
                 time.sleep(_TICK)
                 yield None
-            for index in done:
-                yield index, _record(boards[index], left.pop(index))
+            for future in done:
+                indexes = left.pop(future)
+                if future.status != "finished" and len(indexes) > 1:
+                    submit([[index] for index in indexes])  # board by board
+                    continue
+                yield from zip(indexes, _records([boards[i] for i in indexes], future), strict=True)
     finally:
         if left:
-            client.cancel(list(left.values()))
+            client.cancel(list(left))
         client.close()
         if cluster is not None:
             cluster.close()
 
 
-def _record(board: str, future: Any) -> dict[str, Any]:
-    """The task's record, or an error record when the task itself failed (a worker lost, mtgasp
-    missing on a worker)."""
+def _records(boards: list[str], future: Any) -> list[dict[str, Any]]:
+    """The task's records, or an error record for its one board when the task itself failed (a
+    worker lost, mtgasp missing on a worker)."""
     if future.status == "finished":
-        rec: dict[str, Any] = future.result()
-        return rec
+        records: list[dict[str, Any]] = future.result()
+        return records
+    (board,) = boards
     why = repr(future.exception()) if future.status == "error" else future.status
     message = (
         f"internal error: the Dask task for {board} failed: {why} "
         "(is mtgasp installed on every worker?)"
     )
-    return record(board, Answer(EXIT_INTERNAL, None, message))
+    return [record(board, Answer(EXIT_INTERNAL, None, message))]

@@ -1,11 +1,14 @@
-"""A batch on this machine: worker processes, each answering one board at a time.
+"""A batch on this machine: worker processes, each answering one chunk of boards at a time.
 
-Each worker is a fresh Python process (``spawn``: no state of the caller's is copied) under its
-own address-space limit (``--memory-limit``), ignoring Ctrl-C, which the parent handles: the
-parent ends its workers and writes no more. A worker answers boards until told to stop; after
-a board that hit the memory limit, or whose grounding was left running at the time limit
-(``budget.abandoned``), it leaves and a fresh one takes its place. A worker that dies (killed,
-crashed) costs one error record, for the board it was answering, never the run.
+A chunk is one board, or for a query asked of many boards in one grounding several
+(``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
+caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C,
+which the parent handles: the parent ends its workers and writes no more. A worker answers
+boards until told to stop; after a board that hit the memory limit, or whose grounding was left
+running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its place. A
+worker that dies (killed, crashed) costs one error record, for the board it was answering, never
+the run: the boards of a chunk it was answering are asked again one by one, so that only the
+board that ends a worker gets that record.
 """
 
 from __future__ import annotations
@@ -21,7 +24,7 @@ from typing import Any
 
 from . import budget
 from ._answer import EXIT_INTERNAL, EXIT_MEMORY_LIMIT, Answer
-from .batch import Events, answer_board, record
+from .batch import Events, answer_chunk, record
 from .commands._limits import memory_limit
 
 __all__ = ["pool_events"]
@@ -32,8 +35,12 @@ _TICK = 0.1
 _GRACE = 2.0
 
 
+_Task = list[tuple[int, str]]
+
+
 def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
-    """A worker: receive ``(index, board)``, send ``(index, record, leaving)``; None: stop."""
+    """A worker: receive a chunk ``[(index, board), ...]``, send ``([(index, record), ...],
+    leaving)``; None: stop."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     with memory_limit(memory):
         while True:
@@ -43,10 +50,12 @@ def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
                 return
             if task is None:
                 return
-            index, board = task
-            rec = answer_board(template, board)
-            leaving = budget.abandoned() or rec["exit_code"] == EXIT_MEMORY_LIMIT
-            conn.send((index, rec, leaving))
+            records = answer_chunk(template, [board for _, board in task])
+            leaving = budget.abandoned() or any(
+                rec["exit_code"] == EXIT_MEMORY_LIMIT for rec in records
+            )
+            answered = [(index, rec) for (index, _), rec in zip(task, records, strict=True)]
+            conn.send((answered, leaving))
             if leaving:
                 conn.close()
                 os._exit(0)  # a grounding may still run in a daemon thread: do not wait for it
@@ -61,9 +70,9 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.task: tuple[int, str] | None = None
+        self.task: _Task | None = None
 
-    def give(self, task: tuple[int, str]) -> None:
+    def give(self, task: _Task) -> None:
         self.task = task
         self.conn.send(task)
 
@@ -85,15 +94,21 @@ class _Worker:
 
 
 def pool_events(
-    template: argparse.Namespace, boards: Sequence[str], jobs: int, memory: int = 0
+    template: argparse.Namespace,
+    boards: Sequence[str],
+    jobs: int,
+    memory: int = 0,
+    chunk: int = 1,
 ) -> Events:
-    """Answer ``boards`` on ``jobs`` worker processes, yielding each finished board's index and
-    record (None every tick while none finishes). Closing the generator ends the workers."""
-    tasks = deque(enumerate(boards))
+    """Answer ``boards`` on ``jobs`` worker processes, ``chunk`` boards at a time, yielding each
+    finished board's index and record (None every tick while none finishes). Closing the
+    generator ends the workers."""
+    numbered = list(enumerate(boards))
+    tasks = deque(numbered[i : i + chunk] for i in range(0, len(numbered), chunk))
     workers: list[_Worker] = []
     finished = False
     try:
-        for _ in range(min(jobs, len(boards))):
+        for _ in range(min(jobs, len(tasks))):
             worker = _Worker(template, memory)
             workers.append(worker)
             worker.give(tasks.popleft())
@@ -107,35 +122,43 @@ def pool_events(
                 event = _collect(worker, ready)
                 if event is None:
                     continue
-                index, rec, leaving = event
+                answered, leaving = event
+                if not answered and worker.task is not None:  # it died in a chunk of several
+                    tasks.extendleft([pair] for pair in reversed(worker.task))  # one by one
                 worker.task = None
                 if leaving:
                     worker.end(at_once=True)
                     workers[workers.index(worker)] = worker = _Worker(template, memory)
                 if tasks:
                     worker.give(tasks.popleft())
-                yield index, rec
+                yield from answered
         finished = True
     finally:
         for worker in workers:
             worker.end(at_once=not finished)
 
 
-def _collect(worker: _Worker, ready: list[Any]) -> tuple[int, dict[str, Any], bool] | None:
-    """The worker's answer if it has one; an error record if it died; None if still busy."""
+def _collect(
+    worker: _Worker, ready: list[Any]
+) -> tuple[list[tuple[int, dict[str, Any]]], bool] | None:
+    """The worker's answers and whether it leaves, if it has them; if it died, an error record
+    for its one board, or none for a chunk of several (to be asked again one by one); None if
+    still busy."""
     assert worker.task is not None
     if worker.conn in ready or worker.conn.poll():
         try:
-            index, rec, leaving = worker.conn.recv()
-            return index, rec, leaving
+            answered, leaving = worker.conn.recv()
+            return answered, leaving
         except EOFError:
             pass
     elif worker.process.sentinel not in ready:
         return None
     worker.process.join(_GRACE)
-    index, board = worker.task
+    if len(worker.task) > 1:
+        return [], True
+    ((index, board),) = worker.task
     message = (
         f"internal error (please report it): the worker process answering {board} ended "
         f"unexpectedly (exit code {worker.process.exitcode})"
     )
-    return index, record(board, Answer(EXIT_INTERNAL, None, message)), True
+    return [(index, record(board, Answer(EXIT_INTERNAL, None, message)))], True

@@ -35,6 +35,8 @@ _WORLD = "_mtgasp_world"
 VOCABULARY_ATOM = "_mtgasp_vocabulary"
 _VARIABLE = "MtgaspWorld__"
 _Signature = tuple[str, int]
+#: The statements whose atoms may hold pools.
+_POOLED = frozenset({clingo.ast.ASTType.Rule, clingo.ast.ASTType.External})
 
 
 _PARTS: dict[Symbol, tuple[str, list[Symbol]]] = {}
@@ -190,7 +192,12 @@ class WorldQuery:
         shown: Sequence[_Signature],
         consts: Mapping[str, int],
     ):
-        statements = parse_once(path)
+        # Pools unfolded first: an atom ``p(a; b)`` is a pool, not a term with a signature.
+        statements = [
+            unpooled
+            for statement in parse_once(path)
+            for unpooled in (statement.unpool() if statement.ast_type in _POOLED else [statement])
+        ]
         declared = {
             (s.name, s.arity) for s in statements if s.ast_type == clingo.ast.ASTType.Defined
         }

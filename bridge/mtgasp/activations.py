@@ -25,7 +25,19 @@ from .facts import board_facts
 from .not_modelled import NotModelled, decode_not_modelled
 from .solve import SolveStats, ground, plus_stats
 
-__all__ = ["Activation", "ActivationReport", "Reason", "activations", "query_name"]
+__all__ = [
+    "Activation",
+    "ActivationReport",
+    "Reason",
+    "activations",
+    "castable_verdicts",
+    "mana_needs",
+    "mana_verdicts",
+    "payers",
+    "query_name",
+    "report",
+    "request",
+]
 
 Status = Literal["legal", "illegal", "unchecked", "not_modelled"]
 
@@ -99,42 +111,87 @@ def activations(
     >>> report = activations(load_board("examples/summoning-sickness.yaml"))  # doctest: +SKIP
     >>> [(a.card, a.status) for a in report.activations]  # doctest: +SKIP
     """
-    extra: list[Symbol] = [requests.mana_check(check_mana)]
-    if player is not None:
-        if player not in {p.name for p in board.players}:
-            names = ", ".join(p.name for p in board.players)
-            raise QueryError(f"no player named '{player}'; players are: {names}")
-        extra.append(requests.asker(player))
+    extra = request(board, player, check_mana=check_mana)
     query = query_name(check_mana=check_mana, known=known is not None)
     consts = {"max_paid": MAX_PAID} if query == "activations-checked" else None
     grounding = ground(query, board_facts(board), _VERDICTS, extra=extra, consts=consts)
     solution = grounding.solve()  # no verdicts yet: which abilities need mana
     (model,) = solution.models
-    needs: set[tuple[str, int]] = set()
-    sure: dict[str, set[tuple[str, int]]] = {name: set() for name in _BOUNDS}
+    verdicts = mana_verdicts(board, model, known) if check_mana else []
+    if verdicts:  # with none, the first solve (every verdict false) is already the answer
+        judged = grounding.solve(*verdicts)
+        (model,) = judged.models
+        solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+    return report(board, player, model, solution.stats)
+
+
+def request(board: Board, player: str | None, *, check_mana: bool) -> list[Symbol]:
+    """What the activations query is asked besides the board: whether it judges mana costs, and
+    for whom (a QueryError if ``board`` has no player ``player``)."""
+    extra = [requests.mana_check(check_mana)]
+    if player is not None:
+        if player not in {p.name for p in board.players}:
+            names = ", ".join(p.name for p in board.players)
+            raise QueryError(f"no player named '{player}'; players are: {names}")
+        extra.append(requests.asker(player))
+    return extra
+
+
+def mana_verdicts(
+    board: Board, model: Sequence[Symbol], known: Sequence[Payment] | None = None
+) -> list[Symbol]:
+    """The verdicts on mana costs (601.2h) to assume in the activations query's second solve,
+    given its first model (every verdict false): those it decided itself
+    (601-payment-bounds.lp), or the castable query's (``known``, or asked now) when it left a
+    cost open. Empty when no ability needs mana."""
+    needs, payable, unpayable = mana_needs(model)
+    if not needs:
+        return []
+    # 601.2h: the castable query judges each mana cost the encodings could not decide at once
+    # (601-payment-bounds.lp); the verdicts go back as externals.
+    if known is not None:
+        return castable_verdicts(board, known, needs)
+    sure = [requests.mana_verdict(True, *key) for key in sorted(payable)]
+    left = needs - payable - unpayable
+    # The castable query is asked only about the costs left open: on the others it agrees with
+    # the bounds (tests/test_payment_bounds.py), "no" being no verdict atom.
+    return sure + castable_verdicts(board, None, left) if left else sure
+
+
+_Ability = tuple[str, int]
+
+
+def mana_needs(model: Sequence[Symbol]) -> tuple[set[_Ability], set[_Ability], set[_Ability]]:
+    """From the activations query's first model: the abilities whose mana cost is to be judged,
+    those it found surely payable, and those surely unpayable (601-payment-bounds.lp)."""
+    needs: set[_Ability] = set()
+    sure: dict[str, set[_Ability]] = {name: set() for name in _BOUNDS}
     for symbol in model:
-        if symbol.name == "needs_mana_payment":
+        name = _decoded(symbol)[0]
+        if name == "needs_mana_payment":
             action = symbol.arguments[0].arguments
             needs.add((as_str(action[0]), as_int(action[1])))
-        elif symbol.name in _BOUNDS:
-            sure[symbol.name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
-    if check_mana and needs:
-        # 601.2h: the castable query judges each mana cost the encodings could not decide at once
-        # (601-payment-bounds.lp); the verdicts go back as externals.
-        payable = sure["mana_surely_payable"]
-        verdicts = [requests.mana_verdict(True, *key) for key in sorted(payable)]
-        if known is not None:
-            verdicts = _verdicts(board, known, needs)
-        elif needs - payable - sure["mana_surely_unpayable"]:
-            verdicts = _verdicts(board, None, needs)
-        if verdicts:  # with none, the first solve (every verdict false) is already the answer
-            judged = grounding.solve(*verdicts)
-            (model,) = judged.models
-            solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+        elif name in _BOUNDS:
+            sure[name].add((as_str(symbol.arguments[0]), as_int(symbol.arguments[1])))
+    return needs, sure["mana_surely_payable"], sure["mana_surely_unpayable"]
+
+
+def payers(board: Board, abilities: set[tuple[str, int]]) -> list[str]:
+    """The players the castable query is asked about for ``abilities``: their controllers."""
+    permanents = {permanent for permanent, _ in abilities}
+    return sorted({p.controller for p in board.battlefield if p.id in permanents})
+
+
+def report(
+    board: Board, player: str | None, model: Sequence[Symbol], stats: SolveStats
+) -> ActivationReport:
+    """The report of the activations query's (last) model on ``board``."""
     order = {perm.id: index for index, perm in enumerate(board.battlefield)}
-    listed = decode_not_modelled(model, order)
-    shown = tuple(s for s in model if s.name not in _NOT_ACTIVATIONS)
-    return ActivationReport(player, _decode(board, player, shown), solution.stats, listed)
+    names = [_decoded(symbol)[0] for symbol in model]
+    objects = [s for s, name in zip(model, names, strict=True) if name == "object_not_modelled"]
+    listed = decode_not_modelled(objects, order)
+    shown = [s for s, name in zip(model, names, strict=True) if name not in _NOT_ACTIVATIONS]
+    return ActivationReport(player, _decode(board, player, shown), stats, listed)
 
 
 def query_name(*, check_mana: bool, known: bool) -> str:
@@ -151,15 +208,16 @@ _BOUNDS = ("mana_surely_payable", "mana_surely_unpayable")
 _NOT_ACTIVATIONS = frozenset({"needs_mana_payment", "object_not_modelled", *_BOUNDS})
 
 
-def _verdicts(
+def castable_verdicts(
     board: Board, known: Sequence[Payment] | None, abilities: set[tuple[str, int]]
 ) -> list[Symbol]:
     """``mana_payable(O, N)`` for each of ``abilities`` whose mana cost can be paid now, and
-    ``mana_unproved(O, N)`` for each with no plan within the castable query's bound."""
-    permanents = {permanent for permanent, _ in abilities}
-    controllers = sorted({p.controller for p in board.battlefield if p.id in permanents})
+    ``mana_unproved(O, N)`` for each with no plan within the castable query's bound: from the
+    castable query's answers ``known``, or asked now of ``abilities`` alone."""
     result = []
-    found = known if known is not None else payments(board, controllers, cards=False)
+    found = known
+    if found is None:
+        found = payments(board, payers(board, abilities), cards=False, abilities=abilities)
     for p in found:
         q = p.question
         key = (q.permanent, q.ability)
@@ -183,8 +241,11 @@ def _cost(cost: Symbol) -> _Cost:
 
 
 def _decode_symbol(symbol: Symbol) -> tuple[Any, ...]:
-    """One symbol of the answer as (name, (permanent, ability), what else it says)."""
+    """One symbol of the answer as (name, (permanent, ability), what else it says); a symbol that
+    is not part of an activation as (name, None)."""
     name, args = symbol.name, symbol.arguments
+    if name in _NOT_ACTIVATIONS:
+        return (name, None)
     if name in ("violation", "unchecked_cost"):
         action = args[0].arguments
         key = (as_str(action[0]), as_int(action[1]))
@@ -222,7 +283,7 @@ def _decoded(symbol: Symbol) -> tuple[Any, ...]:
     return found
 
 
-def _decode(board: Board, player: str | None, model: tuple[Symbol, ...]) -> tuple[Activation, ...]:
+def _decode(board: Board, player: str | None, model: Sequence[Symbol]) -> tuple[Activation, ...]:
     keys: set[tuple[str, int]] = set()
     mana: set[tuple[str, int]] = set()
     costs: dict[tuple[str, int], list[_Cost]] = defaultdict(list)

@@ -32,9 +32,19 @@ from typing import Any, TextIO
 from ._answer import EXIT_INTERNAL, Answer, answer
 from ._progress import Progress
 from ._text import quote
+from .board import Board
 from .errors import QueryError
 
-__all__ = ["BOARD_SUFFIXES", "Events", "answer_board", "default_jobs", "expand", "run_batch"]
+__all__ = [
+    "BOARD_SUFFIXES",
+    "Events",
+    "answer_board",
+    "answer_chunk",
+    "chunk_size",
+    "default_jobs",
+    "expand",
+    "run_batch",
+]
 
 #: What a directory's board files end with (a directory is searched recursively).
 BOARD_SUFFIXES = (".yaml", ".yml", ".json")
@@ -78,16 +88,82 @@ def expand(patterns: Sequence[str]) -> list[str]:
     return list(dict.fromkeys(boards))
 
 
-def answer_board(template: argparse.Namespace, board: str) -> dict[str, Any]:
+def answer_board(
+    template: argparse.Namespace, board: str, run: Callable[[argparse.Namespace], str] | None = None
+) -> dict[str, Any]:
     """The record of one board: the query of ``template`` (parsed arguments, ``--json``) asked
-    of ``board``, as ``mtgasp QUERY BOARD ...`` would answer it."""
+    of ``board``, as ``mtgasp QUERY BOARD ...`` would answer it (``run``: instead of the
+    command's own ``run``, for ``answer_chunk``'s steps)."""
     args = copy.copy(template)
     args.board = board
+    if run is not None:
+        args.run = run
     try:
         return record(board, answer(args))
     except Exception as exc:  # a bug in mtgasp: this board's record says so, the run goes on
         message = f"internal error (please report it): {type(exc).__name__}: {exc}"
         return record(board, Answer(EXIT_INTERNAL, None, message))
+
+
+#: The queries asked of many boards in one grounding (``batch_worlds.py``), and the most boards
+#: one grounding holds.
+CHUNKED = frozenset({"activations"})
+MAX_CHUNK = 50
+
+
+def chunk_size(template: argparse.Namespace, boards: int, jobs: int) -> int:
+    """How many boards a worker answers at once: one, but for a query asked of many boards in
+    one grounding up to MAX_CHUNK, with four chunks per worker where there are boards enough."""
+    if template.command not in CHUNKED:
+        return 1
+    return max(1, min(MAX_CHUNK, boards // (4 * jobs)))
+
+
+def answer_chunk(template: argparse.Namespace, boards: Sequence[str]) -> list[dict[str, Any]]:
+    """The record of each of ``boards``, each the one ``answer_board`` gives it. A query in
+    CHUNKED asks them in one grounding; should that fail as a whole (clingo's messages, the time
+    or memory limit, which bound the chunk as they bound one board), each board is asked alone,
+    so that what one board does never changes another's record."""
+    if len(boards) > 1 and template.command in CHUNKED:
+        try:
+            return _activations_chunk(template, boards)
+        except Exception:  # the chunk as a whole failed: every board alone
+            pass
+    return [answer_board(template, board) for board in boards]
+
+
+def _activations_chunk(template: argparse.Namespace, boards: Sequence[str]) -> list[dict[str, Any]]:
+    """``answer_chunk`` for the activations query: each board loaded as the command loads it
+    (a bad board is its own record), the loaded ones answered in one grounding."""
+    from . import budget
+    from .batch_worlds import activations_many
+    from .commands import _common
+    from .commands.activations import show
+
+    loaded: dict[int, Board] = {}
+
+    def load(index: int) -> Callable[[argparse.Namespace], str]:
+        def run(args: argparse.Namespace) -> str:
+            loaded[index] = _common.board(args)
+            return ""
+
+        return run
+
+    records = [answer_board(template, board, load(i)) for i, board in enumerate(boards)]
+    done = sorted(loaded)
+    with budget.time_limit(getattr(template, "time_limit", 0.0) or None):
+        reports = activations_many(
+            [loaded[i] for i in done], player=template.player, check_mana=template.check_mana
+        )
+    for index, report in zip(done, reports, strict=True):
+
+        def answered(args: argparse.Namespace, report: Any = report) -> str:
+            if isinstance(report, Exception):
+                raise report
+            return show(args, report)
+
+        records[index] = answer_board(template, boards[index], answered)
+    return records
 
 
 def record(board: str, result: Answer) -> dict[str, Any]:

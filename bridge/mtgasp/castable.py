@@ -10,7 +10,7 @@ with mana costs (filters, Doubling Cube) and what pays them, and how hybrid symb
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -32,7 +32,9 @@ __all__ = [
     "Question",
     "castable",
     "castable_report",
+    "listed_questions",
     "payment",
+    "payment_caveats",
     "payments",
     "questions",
 ]
@@ -276,7 +278,7 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     permanents with a mana cost (one deterministic solve), each with its cost in card notation."""
     names = [players] if isinstance(players, str) else list(players)
     listing = _grounding(board, names).solve()
-    return _questions(board, names, listing.models[0])
+    return listed_questions(board, names, listing.models[0])
 
 
 def payments(
@@ -284,18 +286,21 @@ def payments(
     players: Sequence[str],
     *,
     cards: bool | Sequence[str] = True,
+    abilities: Set[tuple[str, int]] | None = None,
 ) -> tuple[Payment, ...]:
     """Every question of these players (see :func:`questions`), all on one grounding: one solve
     lists the questions, then one solve answers each kind of question. ``cards`` False leaves out
-    the cards in hand (abilities only); a list of players asks about the cards of those alone."""
+    the cards in hand (abilities only); a list of players asks about the cards of those alone.
+    ``abilities`` (permanent, number), if given: of the abilities, only those are asked about."""
     names = list(players)
     grounding = _grounding(board, names)
     listing = grounding.solve()  # every pay_request false: the questions alone
     card_players = set(names if cards is True else cards or ())
     asked = [
         (q, c)
-        for q, c in _questions(board, names, listing.models[0])
-        if q.kind == "ability" or q.player in card_players
+        for q, c in listed_questions(board, names, listing.models[0])
+        if (q.kind == "ability" and (abilities is None or (q.permanent, q.ability) in abilities))
+        or (q.kind == "card" and q.player in card_players)
     ]
     # A question depends only on its payer, its cost and the source it excludes: alike questions
     # are solved once (601-payment-questions.lp says what they depend on).
@@ -308,20 +313,32 @@ def payments(
         if not decoded:  # the first answer also bears the grounding and the listing
             solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
         decoded[key] = _decode(board, q, key[1], solution)
-    caveats: dict[str, list[tuple[str, int]]] = defaultdict(list)
-    order = {p.id: i for i, p in enumerate(board.battlefield)}
-    for symbol in listing.models[0]:
-        if symbol.name == "payment_not_modelled":
-            player, source, ability = symbol.arguments
-            caveats[as_str(player)].append((as_str(source), as_int(ability)))
+    caveats = payment_caveats(board, listing.models[0])
     return tuple(
         replace(
             decoded[(q.player, cost, q.excludes)],
             question=q,
-            not_modelled=tuple(sorted(caveats[q.player], key=lambda k: (order.get(k[0], 0), k))),
+            not_modelled=caveats.get(q.player, ()),
         )
         for q, cost in asked
     )
+
+
+def payment_caveats(
+    board: Board, model: Sequence[Symbol]
+) -> dict[str, tuple[tuple[str, int], ...]]:
+    """Per player, the abilities not modelled that could pay what no plan pays (the listing
+    solve's ``payment_not_modelled/3``), in board order (a player without any is not a key)."""
+    caveats: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    for symbol in model:
+        if symbol.name == "payment_not_modelled":
+            player, source, ability = symbol.arguments
+            caveats[as_str(player)].append((as_str(source), as_int(ability)))
+    return {
+        player: tuple(sorted(found, key=lambda k: (order.get(k[0], 0), k)))
+        for player, found in caveats.items()
+    }
 
 
 def _grounding(board: Board, players: Sequence[str]) -> Grounding:
@@ -347,9 +364,10 @@ _QUESTION_SYMBOLS = frozenset(
 )
 
 
-def _questions(
+def listed_questions(
     board: Board, names: Sequence[str], model: Sequence[Symbol]
 ) -> list[tuple[Question, str]]:
+    """The questions of ``names`` in the listing solve's ``model`` (see :func:`questions`)."""
     cards: dict[Symbol, str] = {}
     costs: dict[Symbol, list[Symbol]] = defaultdict(list)
     excludes: dict[Symbol, str] = {}

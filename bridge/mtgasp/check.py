@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .activations import ActivationReport, activations
 from .board import Board
+from .cards.catalog import card_facts
 from .castable import CastableReport, castable_report, payments
 from .courses import TriggerVerdict, next_step_triggers
 from .creatures import CreatureReport, creatures
 from .events import LifeEvent
+from .facts import board_cards, board_facts
 from .mana import CouldProduceReport, could_produce
 from .orderings import OrderingsReport, life_orderings
+from .solve import solve
 
 __all__ = ["CheckReport", "check"]
 
@@ -41,7 +44,7 @@ def check(board: Board) -> CheckReport:
     controllers = {p.controller for p in board.battlefield}
     players = [active, *(p.name for p in board.players if p.name in controllers - {active})]
     found = payments(board, players, cards=[active])
-    next_step, triggers = next_step_triggers(board)
+    next_step, triggers = _next_step(board)
     return CheckReport(
         board=board,
         activations=activations(board, known=found),
@@ -52,6 +55,17 @@ def check(board: Board) -> CheckReport:
         next_step_triggers=triggers,
         life_events=_life_events(board),
     )
+
+
+def _next_step(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
+    """The step after the board's (500.1) and what triggers as it begins (603.2b), as
+    ``next_step_triggers`` answers. Where no card the board names has a triggered ability,
+    nothing can trigger: the step alone is asked (``next-step.lp``), not the step query's whole
+    course (``tests/test_check_groundings.py`` shows both give the same on every case board)."""
+    if any(fact.name == "triggered" for fact in card_facts(board_cards(board))):
+        return next_step_triggers(board)
+    (model,) = solve("next-step", board_facts(replace(board, stack=())), max_models=1).models
+    return next(s.arguments[0].name for s in model if s.name == "next_step"), ()
 
 
 def _life_events(board: Board) -> tuple[OrderingsReport, ...]:

@@ -35,7 +35,15 @@ from .solve import Solution, parse_once, solve
 __all__ = ["Checker"]
 
 #: The entry programs ``check`` grounds (each at most once per board).
-QUERIES = ("activations", "castable", "could-produce", "creatures", "orderings-life", "step")
+QUERIES = (
+    "activations",
+    "castable",
+    "could-produce",
+    "creatures",
+    "orderings-life",
+    "step",
+    "next-step",
+)
 
 
 class Checker:

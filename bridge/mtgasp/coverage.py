@@ -16,15 +16,12 @@ which of those fired while the scenario cases ran.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
 import json
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -118,7 +115,9 @@ class Coverage:
 @cache
 def _cr() -> dict[str, str]:
     """The bundled CR: number (``106``, ``106.7``, ``106.12a``) -> text (a section's: its title)."""
-    data = (resources.files("mtgasp") / "comprehensive-rules.json.gz").read_bytes()
+    import gzip  # here: every command imports this module, few read the CR
+
+    data = Path(__file__).with_name("comprehensive-rules.json.gz").read_bytes()
     rules: dict[str, str] = json.loads(gzip.decompress(data))
     return rules
 
@@ -181,6 +180,8 @@ def _encoded() -> dict[str, list[str]]:
 def fingerprint(cases_dir: Path) -> str:
     """A digest of the encodings and the scenario cases: a fired record is current while it is
     the same."""
+    import hashlib  # here, as gzip in _cr
+
     digest = hashlib.sha256()
     root = asp_path()
     for path in [*sorted(root.rglob("*.lp")), *sorted(cases_dir.glob("*.yaml"))]:

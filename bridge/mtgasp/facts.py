@@ -9,6 +9,7 @@ of the cards a board names come from :mod:`mtgasp.cards.catalog`.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from clingo import Function, Number, String, Symbol
 
@@ -37,7 +38,31 @@ asker_fact = asker
 
 
 def _fact(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
+    """``name(args)``; made once per process (a batch's boards share most facts: each symbol
+    made costs calls into clingo, a dictionary look-up does not)."""
+    key = (name, *[arg._rep for arg in args])
+    found = _FACTS.get(key)
+    if found is None:
+        if len(_FACTS) >= _MADE_LIMIT:
+            _FACTS.clear()
+        found = _FACTS[key] = Function(name, list(args))
+    return found
+
+
+def _string(text: str) -> Symbol:
+    """``String(text)``, made once per process (as ``_fact``)."""
+    found = _STRINGS.get(text)
+    if found is None:
+        if len(_STRINGS) >= _MADE_LIMIT:
+            _STRINGS.clear()
+        found = _STRINGS[text] = String(text)
+    return found
+
+
+#: The facts and strings made in this process; emptied when one holds _MADE_LIMIT.
+_FACTS: dict[tuple[Any, ...], Symbol] = {}
+_STRINGS: dict[str, Symbol] = {}
+_MADE_LIMIT = 100_000
 
 
 def board_facts(board: Board) -> list[Symbol]:
@@ -65,76 +90,76 @@ def board_cards(board: Board) -> set[str]:
 
 def _board_facts(board: Board) -> Iterator[Symbol]:
     for seat, seated in enumerate(board.players, start=1):
-        name = String(seated.name)
+        name = _string(seated.name)
         yield _fact("player", name)
         yield _fact("seat", name, Number(seat))
         yield _fact("life", name, Number(seated.life))
         if seated.team is not None:
-            yield _fact("team", name, String(seated.team))
+            yield _fact("team", name, _string(seated.team))
     for team in board.teams:
-        yield _fact("team_life", String(team.name), Number(team.life))
-    yield _fact("active_player", String(board.turn.active))
+        yield _fact("team_life", _string(team.name), Number(team.life))
+    yield _fact("active_player", _string(board.turn.active))
     yield _fact("turn_number", Number(board.turn.number))
     yield _fact("step", Function(board.turn.step))
 
     defined: set[str] = set()
     for perm in board.battlefield:
-        obj = String(perm.id)
+        obj = _string(perm.id)
         yield _fact("permanent", obj)
         if perm.token:
             yield _fact("token", obj)
         definition = perm.token_definition
         if definition is None:
-            yield _fact("card_of", obj, String(perm.card))
+            yield _fact("card_of", obj, _string(perm.card))
         else:
-            token_card = Function("token", [String(definition.name)])
+            token_card = Function("token", [_string(definition.name)])
             yield _fact("card_of", obj, token_card)
             if definition.name not in defined:
                 defined.add(definition.name)
                 yield from _token_card(token_card, definition)
-        yield _fact("controller", obj, String(perm.controller))
-        yield _fact("owner", obj, String(perm.owner))
+        yield _fact("controller", obj, _string(perm.controller))
+        yield _fact("owner", obj, _string(perm.owner))
         if perm.tapped:
             yield _fact("tapped", obj)
         if not perm.since_turn_start:
             yield _fact("recently_controlled", obj)
         for kind, amount in sorted(perm.counters.items()):
             if amount > 0:
-                yield _fact("counter", obj, String(kind), Number(amount))
+                yield _fact("counter", obj, _string(kind), Number(amount))
         if perm.attached_to is not None:
-            yield _fact("attached_to", obj, String(perm.attached_to))
+            yield _fact("attached_to", obj, _string(perm.attached_to))
         if perm.x is not None:
             yield _fact("spell_x", obj, Number(perm.x))
         if perm.chosen_color is not None:
             yield _fact("chosen_color", obj, Function(perm.chosen_color))
         if perm.attacking is not None:
-            yield _fact("attacks", obj, String(perm.attacking))
+            yield _fact("attacks", obj, _string(perm.attacking))
         if perm.blocking is not None:
-            yield _fact("blocks", obj, String(perm.blocking))
+            yield _fact("blocks", obj, _string(perm.blocking))
         if perm.damage > 0:
             yield _fact("marked_damage", obj, Number(perm.damage))
         if perm.timestamp is not None:
             yield _fact("timestamp", obj, Number(perm.timestamp))
 
     for effect in board.effects:
-        obj = String(effect.id)
+        obj = _string(effect.id)
         yield _fact("lasting_effect", obj)
-        yield _fact("card_of", obj, String(effect.card))
+        yield _fact("card_of", obj, _string(effect.card))
         if effect.player is not None:
-            yield _fact("effect_player", obj, String(effect.player))
+            yield _fact("effect_player", obj, _string(effect.player))
         if effect.source is not None:
-            yield _fact("chosen_source", obj, String(effect.source))
-        yield _fact("controller", obj, String(effect.controller))
+            yield _fact("chosen_source", obj, _string(effect.source))
+        yield _fact("controller", obj, _string(effect.controller))
 
     for pt in board.pt_effects:
-        obj = String(pt.id)
+        obj = _string(pt.id)
         if pt.kind == "switch":
             change = Function("switch")
         else:
             change = Function(pt.kind, [Number(pt.power), Number(pt.toughness)])
         yield _fact("pt_effect", obj, change, Number(pt.timestamp))
         for target in pt.affects:
-            yield _fact("pt_affects", obj, String(target))
+            yield _fact("pt_affects", obj, _string(target))
 
     for zone, cards in (
         ("hand", board.hand),
@@ -143,34 +168,36 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
     ):
         for player, names in cards.items():
             for index, card in enumerate(names, start=1):
-                yield _fact("in_zone", Function(zone), String(player), Number(index), String(card))
+                yield _fact(
+                    "in_zone", Function(zone), _string(player), Number(index), _string(card)
+                )
 
     for position, item in enumerate(board.stack, start=1):
-        obj = String(item.id)
+        obj = _string(item.id)
         yield _fact("stack_object", obj)
         yield _fact("stack_position", obj, Number(position))
-        source = String(item.source)
+        source = _string(item.source)
         if item.ability is not None:
             source = Function("ability", [source, Number(item.ability)])
         yield _fact("stack_source", obj, source)
-        yield _fact("stack_controller", obj, String(item.controller))
+        yield _fact("stack_controller", obj, _string(item.controller))
         for index, target in enumerate(item.targets, start=1):
-            yield _fact("stack_target", obj, Number(index), String(target))
+            yield _fact("stack_target", obj, Number(index), _string(target))
         if item.x is not None:
             yield _fact("stack_x", obj, Number(item.x))
 
     history = board.this_turn
     for player, amount in sorted(history.gained_life.items()):
-        yield _fact("gained_life_this_turn", String(player), Number(amount))
+        yield _fact("gained_life_this_turn", _string(player), Number(amount))
     for player, amount in sorted(history.lost_life.items()):
-        yield _fact("lost_life_this_turn", String(player), Number(amount))
+        yield _fact("lost_life_this_turn", _string(player), Number(amount))
     for player, creatures in sorted(history.attacked_with.items()):
         for creature in creatures:
-            yield _fact("attacked_this_turn", String(player), String(creature))
+            yield _fact("attacked_this_turn", _string(player), _string(creature))
     for perm_id in history.tapped_for_mana:
-        yield _fact("tapped_for_mana_this_turn", String(perm_id))
+        yield _fact("tapped_for_mana_this_turn", _string(perm_id))
     for player, amount in sorted(history.drawn_in_draw_step.items()):
-        yield _fact("drawn_in_draw_step", String(player), Number(amount))
+        yield _fact("drawn_in_draw_step", _string(player), Number(amount))
 
 
 def _token_card(card: Symbol, definition: TokenDefinition) -> Iterator[Symbol]:

@@ -9,7 +9,6 @@ ever appear inside quoted, escaped labels, never as DOT syntax.
 from __future__ import annotations
 
 import shutil
-import subprocess
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -132,6 +131,8 @@ def _dot_program() -> str:
 
 
 def _render(dot: str, fmt: str) -> bytes:
+    import subprocess  # here: only a picture needs it, and every command imports this module
+
     done = subprocess.run(
         [_dot_program(), f"-T{fmt}"], input=dot.encode("utf-8"), capture_output=True, check=False
     )

@@ -12,7 +12,7 @@ import difflib
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import clingo
@@ -82,7 +82,10 @@ def _facts(db: database.Database, name: str) -> tuple[Symbol, ...]:
     return () if row is None or row.record.name != name else row.symbols()
 
 
+@lru_cache(maxsize=4096)
 def _handwritten(name: str) -> tuple[Symbol, ...] | None:
+    """The facts of a hand-written card (None: no file has it); asked once per name in a
+    process (a board names each card as often as it has permanents of it)."""
     path = _card_files().get(file_name(name))
     return None if path is None else _file_facts(path).get(name)
 

@@ -46,6 +46,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> str:
     report = activations(_common.board(args), player=args.player, check_mana=args.check_mana)
+    return show(args, report)
+
+
+def show(args: argparse.Namespace, report: ActivationReport) -> str:
+    """What the command prints for ``report`` (``mtgasp batch`` asks many boards at once)."""
     return dumps(to_json(report)) if args.json else to_text(report)
 
 

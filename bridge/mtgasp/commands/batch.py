@@ -10,7 +10,7 @@ from contextlib import redirect_stderr, redirect_stdout
 
 from .._progress import progress_bar
 from .._text import quote
-from ..batch import default_jobs, expand, run_batch
+from ..batch import chunk_size, default_jobs, expand, run_batch
 from ..errors import QueryError
 from . import _limits
 
@@ -98,15 +98,16 @@ def run(args: argparse.Namespace) -> None:
     template.memory_limit = args.board_memory_limit
     boards = expand(args.boards)
     jobs = args.jobs or default_jobs()
+    chunk = chunk_size(template, len(boards), jobs)
     # Imported here: the other commands need not pay for multiprocessing at start-up.
     if args.dask:
         from .._batch_dask import dask_events
 
-        events = dask_events(template, boards, args.dask, jobs)
+        events = dask_events(template, boards, args.dask, jobs, chunk)
     else:
         from .._batch_pool import pool_events
 
-        events = pool_events(template, boards, jobs, args.board_memory_limit)
+        events = pool_events(template, boards, jobs, args.board_memory_limit, chunk)
     failed = run_batch(events, boards, sys.stdout, progress_bar(len(boards)))
     args.exit_code = 1 if failed else 0
 
