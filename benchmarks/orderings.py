@@ -19,23 +19,24 @@ For each n, five generated events (fixed seeds) with n replacement effects:
   commute, all differ, none stops applying, so memoising gives 2^n nodes with or without sharing
   interchangeable effects; partial-order reduction gives one.
 - ``distinct+remedy``: the same with the last one an opponent's Tainted Remedy: now no effect is
-  independent (the loss ends every gain).
+  independent (the loss ends every gain); the engine sums the "plus" effects (how many, their sum).
 - ``distinct+doubler``: the same with the last one the player's Rhox Faithmender (gain twice that
-  much: it does not commute with "plus i").
+  much: it does not commute with "plus i"); summed too.
 
 Five ways to answer: ``engine`` (the product: clingo builds the replacement graph with nodes
-shared between interchangeable effects and with effects whose order cannot matter left out, the
-bridge counts paths and finds each outcome's first ordering: the whole answer of the query),
-``engine-kinds`` (the same without leaving independent effects out, ``#const independence=0``),
-``engine-sets`` (neither: memoising over the set of applied effects only, ``#const
-interchange=0``), and two baselines written independently of the engine
-(tests/orderings_reference.py): ``memo`` (the memoised counter a user would write: over the
-effects left per kind and the current value) and ``brute`` (every ordering enumerated one by one,
-n! leaves when all effects keep applying). Outcome counts must agree wherever a baseline runs;
-the run stops with an error otherwise. Times are CPU seconds of this process
-(``time.process_time``: clingo's threads included), the best of ``--repeat`` runs, so that a
-loaded machine slows them less. Peak memory is the Python heap (tracemalloc) of a separate
-engine run; the engine's clingo side is given as ground atoms (its memory grows with them).
+shared between interchangeable effects, effects whose order cannot matter left out and distinct
+"plus" effects summed where the context allows it, the bridge counts paths and finds each
+outcome's first ordering: the whole answer of the query), ``engine-kinds`` (the same without
+leaving independent effects out, ``#const independence=0``), ``engine-sets`` (none of the three:
+memoising over the set of applied effects only, ``#const interchange=0``), and two baselines
+written independently of the engine (tests/orderings_reference.py): ``memo`` (the memoised
+counter a user would write: over the effects left per kind and the current value) and ``brute``
+(every ordering enumerated one by one, n! leaves when all effects keep applying). Outcome counts
+must agree wherever a baseline runs; the run stops with an error otherwise. Times are CPU seconds
+of this process (``time.process_time``: clingo's threads included), the best of ``--repeat``
+runs, so that a loaded machine slows them less. Peak memory is the Python heap (tracemalloc)
+of a separate engine run; the engine's clingo side is given as ground atoms (its memory grows
+with them).
 """
 
 from __future__ import annotations
@@ -370,7 +371,7 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
 
     out = [
         f"Replacement orderings, engine vs baselines ({info['machine']}).",
-        "engine: kinds + independence; kinds: without independence; sets: memo over sets only;",
+        "engine: kinds + independence + sums; kinds: without independence; sets: over sets only;",
         "memo: memoised counter over (effects left per kind, value); brute: every ordering.",
         "CPU seconds, best of --repeat; x brute = brute / engine; / memo = engine / memo;",
         "'-' = not run (beyond --kinds-max-n, --sets-max-n, --memo-max-n, --brute-max-n).",

@@ -196,3 +196,23 @@ def test_a_dask_cluster_answers_chunks_with_the_single_runs_records(
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert code == 0
     assert records == [answer_board(template, board) for board in EXAMPLES]
+
+
+def test_a_chunk_grounds_at_most_so_many_permanents_together(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A large board is ground alone (never a bigger grounding than its own query's), small ones
+    together up to the bound; the records stay the single runs'."""
+    import mtgasp.batch as batch
+
+    boards = _examples()
+    monkeypatch.setattr(batch, "MAX_CHUNK_PERMANENTS", 6)
+    parts = batch._parts(dict(enumerate(boards)))
+    assert [i for part in parts for i in part] == list(range(len(boards)))
+    for part in parts:
+        sizes = [len(boards[i].battlefield) for i in part]
+        assert len(part) == 1 or sum(sizes) <= 6
+    assert any(len(part) > 1 for part in parts)
+    assert any(len(boards[part[0]].battlefield) > 6 for part in parts)
+    template = _template("activations --no-mana-check")
+    assert answer_chunk(template, EXAMPLES) == [answer_board(template, b) for b in EXAMPLES]

@@ -222,6 +222,7 @@ def test_workers_get_the_limits_and_their_errors_are_the_commands(
         ("basic-land-color", ("Forest", "Contamination", "Pale Moon"), 0),
         ("mana-needs-ability", ("Reflecting Pool", "Exotic Orchard", "Llanowar Elves"), 0),
         ("tapped-permanents", ("Llanowar Elves", "Fervor", "Forest"), 0),
+        ("tap-adds-one-mana", ("Forest", "Llanowar Elves", "Mana Reflection"), 0),
     ],
 )
 def test_a_property_in_its_querys_world_program_finds_what_it_finds_apart(

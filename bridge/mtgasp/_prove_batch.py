@@ -13,7 +13,7 @@ the query asked board by board.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +22,8 @@ import clingo.ast
 from clingo import Function, Number, Symbol
 
 from . import budget
+from ._asp_atoms import signature as _signature
+from ._asp_atoms import symbolic_atoms as _atoms
 from .errors import EncodingError
 from .solve import parse_once
 
@@ -35,28 +37,6 @@ _VARIABLE = "MtgaspWorld__"
 _Signature = tuple[str, int]
 #: The statements whose atoms may hold pools.
 _POOLED = frozenset({clingo.ast.ASTType.Rule, clingo.ast.ASTType.External})
-
-
-def _signature(atom: Any) -> _Signature | None:
-    term = atom.symbol
-    if term.ast_type == clingo.ast.ASTType.Function:
-        return term.name, len(term.arguments)
-    if term.ast_type == clingo.ast.ASTType.SymbolicTerm:
-        return str(term.symbol), 0
-    return None
-
-
-def _atoms(node: Any) -> Iterator[Any]:
-    """Every symbolic atom in an AST node."""
-    if isinstance(node, clingo.ast.AST):
-        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
-            yield node
-            return
-        for key in node.child_keys:
-            yield from _atoms(getattr(node, key))
-    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
-        for item in node:
-            yield from _atoms(item)
 
 
 _PARTS: dict[Symbol, tuple[str, list[Symbol]]] = {}

@@ -20,6 +20,7 @@ from . import budget
 from ._prove_batch import _WORLD, VOCABULARY_ATOM, load_worlds, world_literal
 from ._symbols import value
 from .errors import QueryError
+from .prove_world import Rename
 from .vocabulary import Property
 
 __all__ = ["Worlds", "fused_statements", "verdicts"]
@@ -113,27 +114,6 @@ def verdicts(prop: Property, models: Sequence[Sequence[Symbol]]) -> dict[int, tu
     return {index: tuple(sorted(reasons)) for index, reasons in found.items()}
 
 
-class _Rename(clingo.ast.Transformer):
-    """A vocabulary atom A -> ``_mtgasp_vocabulary(W, A)``; the property's own atom A ->
-    ``_mtgasp_property(W, A)`` (no helper of a property can meet a predicate of the rules)."""
-
-    def __init__(self, location: Any, vocabulary: frozenset[tuple[str, int]]) -> None:
-        self.variable = clingo.ast.Variable(location, _VARIABLE)
-        self.vocabulary = vocabulary
-
-    def visit_SymbolicAtom(self, node: Any) -> Any:
-        term = node.symbol
-        if term.ast_type == clingo.ast.ASTType.SymbolicTerm:
-            term = clingo.ast.Function(term.location, str(term.symbol), [], False)
-        if term.ast_type != clingo.ast.ASTType.Function:
-            return node
-        signature = (term.name, len(term.arguments))
-        wrapper = VOCABULARY_ATOM if signature in self.vocabulary else _PROPERTY
-        return node.update(
-            symbol=clingo.ast.Function(term.location, wrapper, [self.variable, term], False)
-        )
-
-
 _PROPERTY = "_mtgasp_property"
 
 
@@ -147,7 +127,9 @@ def fused_statements(prop: Property) -> list[Any] | None:
     out: list[Any] = []
     for statement in prop.statements:
         if statement.ast_type == clingo.ast.ASTType.Rule:
-            rule = _Rename(statement.location, prop.reads)(statement)
+            variable = clingo.ast.Variable(statement.location, _VARIABLE)
+            renamer = Rename(prop.reads, (VOCABULARY_ATOM, _PROPERTY), [variable])
+            rule = renamer(statement)
             out.append(rule.update(body=[world_literal(statement.location), *rule.body]))
     out.extend(_FUSED_SHOW)
     return out

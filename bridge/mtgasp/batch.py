@@ -150,11 +150,14 @@ def _activations_chunk(template: argparse.Namespace, boards: Sequence[str]) -> l
         return run
 
     records = [answer_board(template, board, load(i)) for i, board in enumerate(boards)]
-    done = sorted(loaded)
-    with budget.time_limit(getattr(template, "time_limit", 0.0) or None):
-        reports = activations_many(
-            [loaded[i] for i in done], player=template.player, check_mana=template.check_mana
-        )
+    done: list[int] = []
+    reports: list[Any] = []
+    for part in _parts(loaded):
+        with budget.time_limit(getattr(template, "time_limit", 0.0) or None):
+            reports += activations_many(
+                [loaded[i] for i in part], player=template.player, check_mana=template.check_mana
+            )
+        done += part
     for index, report in zip(done, reports, strict=True):
 
         def answered(args: argparse.Namespace, report: Any = report) -> str:
@@ -164,6 +167,26 @@ def _activations_chunk(template: argparse.Namespace, boards: Sequence[str]) -> l
 
         records[index] = answer_board(template, boards[index], answered)
     return records
+
+
+#: The most permanents one grounding of a chunk holds: small boards go together, a large one
+#: alone (as big a grounding as its own query's, never bigger).
+MAX_CHUNK_PERMANENTS = 2000
+
+
+def _parts(loaded: dict[int, Board]) -> list[list[int]]:
+    """The loaded boards (by index, in order) in groups of at most MAX_CHUNK_PERMANENTS
+    permanents, or one board."""
+    parts: list[list[int]] = []
+    size = 0
+    for index in sorted(loaded):
+        permanents = len(loaded[index].battlefield)
+        if not parts or size + permanents > MAX_CHUNK_PERMANENTS:
+            parts.append([])
+            size = 0
+        parts[-1].append(index)
+        size += permanents
+    return parts
 
 
 def record(board: str, result: Answer) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
 from .requests import event_cause, event_request, mana_event_request
 from .solve import SolveStats, solve
+from .summed_graph import read_graph
 from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Draw, Value, decode_value, value_sort_key
 
@@ -142,13 +143,15 @@ def orderings(
     list_all: bool = False,
     max_orderings: int = DEFAULT_MAX_ORDERINGS,
     check_choice: bool = True,
+    drawn: bool = False,
 ) -> OrderingsReport:
     """Every way the applicable replacement effects can modify ``event`` on ``board``.
 
     With ``list_all``, also every ordering itself, up to ``max_orderings`` (``truncated`` says
     when there are more). Counts are exact whatever the bound. A tap event's chosen type must be
     one its ability may choose now (106.5, 106.7), which the tap query is asked first unless
-    ``check_choice`` is False (``mtgasp.tap`` passes False: it has asked already).
+    ``check_choice`` is False (``mtgasp.tap`` passes False: it has asked already). With
+    ``drawn``, the report's graph is the one its picture draws (no summarised "plus" effects).
 
     >>> report = orderings(load_board("examples/mana-reflection-contamination.yaml"),
     ...                    parse_event("tap:forest"))  # doctest: +SKIP
@@ -162,7 +165,9 @@ def orderings(
         check_tap_choice(board, event)
     if isinstance(event, DrawEvent):
         return _draw_report(board, event, request, list_all, max_orderings)
-    graph = event_graph(board_facts(board), request, extra=cause)
+    graph = event_graph(
+        board_facts(board), request, extra=cause, summarise=False if list_all or drawn else None
+    )
     return _report(event, graph, list_all, max_orderings)
 
 
@@ -179,7 +184,7 @@ def _draw_report(
     for index in range(1, event.count + 1):
         draw = Function("one_draw", [term, Number(index)])
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
-        graph = _checked(EventGraph.read(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats))
         parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
     if len(parts) == 1:
         return replace(parts[0], event=event)
@@ -221,7 +226,7 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     for event, (request, *_) in zip(events, requests, strict=True):
         (term,) = request.arguments
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
-        graph = _checked(EventGraph.read(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats))
         reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
     return tuple(reports)
 
@@ -229,8 +234,9 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
 #: The orderings query's shown atoms that name an effect, not an event (the rest name the event).
 _PER_EFFECT = frozenset({"effect_card", "effect_controller", "effect_class", "effect_reason"})
 
-#: The orderings query's switches as ``orderings`` uses them (see :func:`event_graph`).
-_CONSTS = {"interchange": 1, "independence": 1}
+#: The orderings query's switches as ``life_orderings`` and draws use them (see
+#: :func:`event_graph`): their graphs may be drawn, so "plus" effects are not summarised.
+_CONSTS = {"interchange": 1, "independence": 1, "summarise": 0}
 
 
 def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int) -> OrderingsReport:
@@ -245,7 +251,7 @@ def _report(event: Event, graph: EventGraph, list_all: bool, max_orderings: int)
     listed = tuple(graph.paths(max_orderings)) if list_all else None
     return OrderingsReport(
         event=event,
-        initial=decode_value(graph.start[1]),
+        initial=decode_value(graph.value_at(graph.start)),
         chooser=graph.chooser,
         effects=graph.effects(),
         prohibitions=graph.prohibitions() if isinstance(event, LifeEvent) else (),
@@ -269,6 +275,7 @@ def event_graph(
     extra: Sequence[Symbol] = (),
     interchange: bool = True,
     independence: bool = True,
+    summarise: bool | None = None,
 ) -> EventGraph:
     """Solve the orderings query for one event request on ``facts`` and read its graph back.
 
@@ -276,32 +283,59 @@ def event_graph(
     (benchmarks, other queries). The answers never depend on the two switches, only the size of
     the graph: ``interchange=False`` stops sharing nodes between interchangeable effects and
     ``independence=False`` keeps effects whose order cannot matter in the graph
-    (``#const interchange``, ``#const independence``), to measure what each saves.
+    (``#const interchange``, ``#const independence``), to measure what each saves;
+    ``summarise=False`` keeps distinct "plus" effects one by one (``#const summarise``: a
+    summarised graph counts and gives witnesses but lists no orderings and draws no picture);
+    ``True`` asks the summing program for any life event; ``None`` where it pays (see
+    :func:`_query`).
     """
     solution = solve(
-        _query(request),
+        _query(request, facts, summarise),
         facts,
         extra=[request, *extra],
         consts={
             "interchange": 1 if interchange else 0,
             "independence": 1 if independence else 0,
+            "summarise": 0 if summarise is False else 1,  # (orderings-summed.lp's)
         },
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
-    return _checked(EventGraph.read(model, solution.stats))
+    return _checked(read_graph(model, solution.stats))
 
 
 #: The requested events the life-only entry program answers (the rest need ``orderings.lp``).
 _LIFE_EVENTS = frozenset({"gain_life", "lose_life", "set_life"})
 
 
-def _query(request: Symbol) -> str:
-    """The entry program for ``request``: ``orderings-life.lp`` (fewer rules to ground) for a
-    life event, ``orderings.lp`` for a mana or damage event."""
+def _query(request: Symbol, facts: Sequence[Symbol], summarise: bool | None) -> str:
+    """The entry program for ``request``: ``orderings-life.lp`` for a life event and
+    ``orderings-mana.lp`` for a mana event (fewer rules to ground), ``orderings.lp`` for a damage
+    event or a draw. For a life event, ``orderings-summed.lp`` when ``summarise`` is True, or
+    when it is None and ``facts`` have "plus" abilities of at least :data:`_SUMMED_FROM`
+    different amounts and another replacement ability (616-summed.lp decides where they are
+    summed, the same answers either way; its rules cost about 3 ms of grounding, more than a
+    graph of subsets of fewer such effects does)."""
     if request.name == "event_request" and request.arguments[0].name in _LIFE_EVENTS:
+        if summarise or (summarise is None and _worth_summing(facts)):
+            return "orderings-summed"
         return "orderings-life"
+    if request.name == "mana_event_request":
+        return "orderings-mana"
     return "orderings"
+
+
+#: Summing pays from this many different "plus" amounts on (benchmarks/orderings.py:
+#: distinct+remedy and distinct+doubler, measured in docs/benchmarks.md).
+_SUMMED_FROM = 6
+
+
+def _worth_summing(facts: Sequence[Symbol]) -> bool:
+    """Whether ``facts`` have "plus K" replacement abilities of at least :data:`_SUMMED_FROM`
+    different amounts K, and a replacement ability of another change (summing needs one)."""
+    changes = [f.arguments[3] for f in facts if f.name == "replacement" and len(f.arguments) == 4]
+    amounts = {change.arguments[0] for change in changes if change.name == "plus"}
+    return len(amounts) >= _SUMMED_FROM and any(change.name != "plus" for change in changes)
 
 
 def _checked(graph: EventGraph) -> EventGraph:

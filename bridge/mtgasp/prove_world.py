@@ -42,6 +42,7 @@ __all__ = [
     "GROUNDED",
     "MAX_CASTS",
     "Cast",
+    "Rename",
     "WorldSearch",
     "bound_facts",
     "cast_count",
@@ -91,12 +92,20 @@ def unsupported(reads: Iterable[tuple[str, int, str]]) -> str | None:
     return None
 
 
-class _Rename(clingo.ast.Transformer):
-    """``A`` -> ``vocabulary(A)`` for a vocabulary atom, ``property(A)`` for any other; records
-    the vocabulary's signatures met."""
+class Rename(clingo.ast.Transformer):
+    """``A`` -> ``vocabulary(A)`` for a vocabulary atom, ``property(A)`` for any other (with
+    ``names``, other wrappers; with ``before``, terms put before A, e.g. a world variable);
+    records the vocabulary's signatures met."""
 
-    def __init__(self, vocabulary: Collection[tuple[str, int]]):
+    def __init__(
+        self,
+        vocabulary: Collection[tuple[str, int]],
+        names: tuple[str, str] = (_VOCABULARY, _PROPERTY),
+        before: Sequence[Any] = (),
+    ):
         self.vocabulary = vocabulary
+        self.names = names
+        self.before = list(before)
         self.read: set[tuple[str, int]] = set()
 
     def visit_SymbolicAtom(self, node: Any) -> Any:
@@ -106,11 +115,12 @@ class _Rename(clingo.ast.Transformer):
         if term.ast_type != clingo.ast.ASTType.Function:
             return node
         signature = (term.name, len(term.arguments))
-        wrapper = _PROPERTY
+        wrapper = self.names[1]
         if signature in self.vocabulary:
-            wrapper = _VOCABULARY
+            wrapper = self.names[0]
             self.read.add(signature)
-        return node.update(symbol=clingo.ast.Function(term.location, wrapper, [term], False))
+        arguments = [*self.before, term]
+        return node.update(symbol=clingo.ast.Function(term.location, wrapper, arguments, False))
 
 
 def rename(
@@ -118,7 +128,7 @@ def rename(
 ) -> tuple[tuple[Any, ...], frozenset[tuple[str, int]]]:
     """The property's rules (and ``#const`` definitions), their atoms renamed; and the
     signatures of the vocabulary it names."""
-    renamer = _Rename(vocabulary)
+    renamer = Rename(vocabulary)
     out = []
     for statement in statements:
         if statement.ast_type == clingo.ast.ASTType.Definition:

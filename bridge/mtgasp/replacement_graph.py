@@ -14,13 +14,22 @@ from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from clingo import Symbol
+from clingo import Function, Symbol, SymbolType
 
 from ._symbols import as_int, as_str
 from .solve import SolveStats
 from .values import Value, decode_value
 
-__all__ = ["GRAPH_SIGNATURES", "Effect", "EventGraph", "Node", "ReplacementGraphs", "effect_id"]
+__all__ = [
+    "GRAPH_SIGNATURES",
+    "REST",
+    "Effect",
+    "EventGraph",
+    "Node",
+    "ReplacementGraphs",
+    "effect_id",
+    "node_key",
+]
 
 Node = tuple[int, Symbol]
 
@@ -34,6 +43,24 @@ def effect_id(symbol: Symbol) -> str:
     return f"{as_str(source)}#{as_int(number)}"
 
 
+#: The label of an edge that applies every summed "plus" effect not applied yet at once
+#: (616-ordering.lp's grouped/1, :mod:`mtgasp.summed_graph`).
+REST = "rest"
+
+
+def _label(symbol: Symbol) -> str:
+    """An edge's label: the effect id of its kind, or :data:`REST`."""
+    return REST if symbol.type == SymbolType.Function and symbol.name == REST else effect_id(symbol)
+
+
+def node_key(mask: Symbol, value: Symbol) -> Node:
+    """A node's key: (mask, value); a summarised node ``g(Mp, G)`` gives (Mp, (value, G))."""
+    if mask.type == SymbolType.Number:
+        return (mask.number, value)
+    pivots, state = mask.arguments
+    return (pivots.number, Function("", [value, state]))
+
+
 class ReplacementGraphs:
     """The replacement graphs of a model, by event (its request term, e.g. ``tap(O, N, Ch)``)."""
 
@@ -44,6 +71,14 @@ class ReplacementGraphs:
         )
         self.results: dict[Symbol, dict[Node, Symbol]] = defaultdict(dict)
         self._kinds: dict[Symbol, str] = {}
+        self._keys: dict[tuple[Symbol, Symbol], Node] = {}
+
+    def _key(self, mask: Symbol, value: Symbol) -> Node:
+        """:func:`node_key`, once per summarised node."""
+        found = self._keys.get((mask, value))
+        if found is None:
+            found = self._keys[(mask, value)] = node_key(mask, value)
+        return found
 
     def read(self, symbol: Symbol) -> None:
         """Read one ``event_value/2``, ``edge/6`` or ``result/4`` atom (see GRAPH_SIGNATURES)."""
@@ -52,10 +87,24 @@ class ReplacementGraphs:
             # The bulk of a large answer: read the numbers directly, name each kind once.
             kind = self._kinds.get(args[3])
             if kind is None:
-                kind = self._kinds[args[3]] = effect_id(args[3])
-            self.edges[args[0]][(args[1].number, args[2])].append((kind, (args[4].number, args[5])))
+                kind = self._kinds[args[3]] = _label(args[3])
+            source, target = args[1], args[4]
+            if source.type == SymbolType.Number and target.type == SymbolType.Number:
+                self.edges[args[0]][(source.number, args[2])].append(
+                    (kind, (target.number, args[5]))
+                )
+            else:
+                self.edges[args[0]][self._key(source, args[2])].append(
+                    (kind, self._key(target, args[5]))
+                )
         elif name == "result":
-            self.results[args[0]][(args[1].number, args[2])] = args[3]
+            mask = args[1]
+            key = (
+                (mask.number, args[2])
+                if mask.type == SymbolType.Number
+                else self._key(mask, args[2])
+            )
+            self.results[args[0]][key] = args[3]
         elif name == "event_value":
             self.start[args[0]] = (0, args[1])
         else:
@@ -117,10 +166,18 @@ class EventGraph:
         self._first: dict[Value, tuple[str, ...]] | None = None
         self._members: dict[str, list[str]] | None = None
         self._free: list[str] | None = None
+        self.summed: set[str] = set()
+        """The summed "plus" effects present (616-ordering.lp's grouped/1): their edges apply one
+        effect each, or every one not applied yet at once (:data:`REST`)."""
 
-    @staticmethod
-    def read(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
-        graph = EventGraph(stats)
+    #: Whether this class reads a graph with summed "plus" effects (``summed_member/2``).
+    SUMMED = False
+
+    @classmethod
+    def read(cls, model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+        """The graph of the one event of ``model`` (one with summed "plus" effects only as a
+        :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_graph`` picks)."""
+        graph = cls(stats)
         graphs = ReplacementGraphs()
         for symbol in model:
             name = symbol.name
@@ -158,6 +215,8 @@ class EventGraph:
                 graph.anyway.add(effect_id(args[1]))
             elif name == "too_many_effects":
                 graph.too_many = True
+            elif name == "summed_member" and cls.SUMMED:
+                graph.summed.add(effect_id(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
         # One event was requested: its graph is the only one.
@@ -165,10 +224,18 @@ class EventGraph:
             graph.edges = graphs.edges[event]
             graph.results = {node: decode_value(v) for node, v in graphs.results[event].items()}
             if not graph.too_many:
-                graph.start = start
+                graph.start = graph.start_node(start[1])
         for edges in graph.edges.values():
-            edges.sort(key=lambda edge: (graph.index[edge[0]], edge[1][0], edge[1][1]))
+            edges.sort(key=lambda edge: (graph.index.get(edge[0], -1), edge[1][0], edge[1][1]))
         return graph
+
+    def start_node(self, value: Symbol) -> _Node:
+        """The start's key, from the event's unmodified value."""
+        return (0, value)
+
+    def value_at(self, node: _Node) -> Symbol:
+        """The event's value at ``node``."""
+        return node[1]
 
     def members(self, kind: str) -> list[str]:
         """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
@@ -199,6 +266,10 @@ class EventGraph:
         for extra in range(1, len(self.free_effects()) + 1):
             ways *= placed + extra
         return ways
+
+    def insertions_at(self, node: _Node) -> int:
+        """:meth:`insertions` at ``node``."""
+        return self.insertions(node[0])
 
     def nodes(self) -> list[_Node]:
         """Every node, breadth first from the start (by effects applied, then mask, value)."""
@@ -253,7 +324,7 @@ class EventGraph:
             counts: dict[Value, int] = defaultdict(int)
             for node, value in self.results.items():
                 if node in reaching:
-                    counts[value] += reaching[node] * self.insertions(node[0])
+                    counts[value] += reaching[node] * self.insertions_at(node)
             self._counted = dict(counts)
         return self._counted
 

@@ -23,6 +23,7 @@ from typing import Any
 
 import clingo.ast
 
+from . import _asp_atoms
 from .errors import QueryError
 from .solve import parse_program
 
@@ -265,7 +266,7 @@ def _course_kinds(
     for statement in statements:
         if statement.ast_type != clingo.ast.ASTType.Rule:
             continue
-        for atom in _symbolic_atoms(statement.body):
+        for atom in _asp_atoms.symbolic_atoms(statement.body):
             term = atom.symbol
             if term.ast_type != clingo.ast.ASTType.Function:
                 continue
@@ -276,19 +277,6 @@ def _course_kinds(
                 return None
             kinds.add(first.name)
     return frozenset(kinds)
-
-
-def _symbolic_atoms(node: Any) -> Iterator[Any]:
-    """Every symbolic atom in an AST node."""
-    if isinstance(node, clingo.ast.AST):
-        if node.ast_type == clingo.ast.ASTType.SymbolicAtom:
-            yield node
-            return
-        for key in node.child_keys:
-            yield from _symbolic_atoms(getattr(node, key))
-    elif isinstance(node, (list, tuple, clingo.ast.ASTSequence)):
-        for item in node:
-            yield from _symbolic_atoms(item)
 
 
 def _where(statement: Any) -> str:
@@ -343,12 +331,10 @@ def _refuse(path: Path, statement: Any, where: str) -> None:
 
 def _atoms(node: Any) -> Iterator[tuple[str, int]]:
     """The signatures of the atoms in an AST node (a head, a body)."""
-    for atom in _symbolic_atoms(node):
-        term = atom.symbol
-        if term.ast_type == clingo.ast.ASTType.Function:
-            yield term.name, len(term.arguments)
-        elif term.ast_type == clingo.ast.ASTType.SymbolicTerm:
-            yield str(term.symbol), 0
+    for atom in _asp_atoms.symbolic_atoms(node):
+        found = _asp_atoms.signature(atom)
+        if found is not None:
+            yield found
 
 
 def _unknown(where: str, signature: tuple[str, int]) -> str:

@@ -82,6 +82,7 @@ def run(args: argparse.Namespace) -> str:
         event,
         list_all=args.all_orderings,
         max_orderings=args.max_orderings,
+        drawn=bool(args.graph or args.html),
     )
     if (args.graph or args.html) and report.graph is None:
         raise QueryError(

@@ -1,0 +1,194 @@
+"""A replacement graph whose distinct "plus" effects are summarised (616.1, 616-ordering.lp's
+``grouped/1``): the bridge's counting, witnesses and commuting pairs for it.
+
+A node's key is (the pivots' counts in the mixed radix, (value, state)); the state of the summed
+effects is ``o`` (none applied), ``f(J, N, S)`` (the first run: N applied, the last one candidate
+number J, summing to S) or ``c(N, S)`` (a pivot came after the first run). An edge applies a pivot
+kind, one summed effect (the first run is built in index order: its N-th effect stands for N
+places among the run's orders) or every summed effect not applied yet (:data:`REST`: r effects,
+r! orders).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterator
+from math import factorial
+
+from clingo import Function, Symbol
+
+from .replacement_graph import REST, EventGraph, Node
+from .solve import SolveStats
+from .values import Value
+
+__all__ = ["SummedGraph", "read_graph"]
+
+
+def read_graph(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+    """The graph of the one event of ``model``: a :class:`SummedGraph` when its context sums its
+    "plus" effects (``summed_member/2``), else an :class:`EventGraph`."""
+    summed = any(symbol.name == "summed_member" for symbol in model)
+    return (SummedGraph if summed else EventGraph).read(model, stats)
+
+
+class SummedGraph(EventGraph):
+    """:class:`EventGraph` for a context that summarises its "plus" effects."""
+
+    SUMMED = True
+
+    def __init__(self, stats: SolveStats) -> None:
+        super().__init__(stats)
+        self._summed_counts: dict[Node, int] = {}
+
+    def start_node(self, value: Symbol) -> Node:
+        return (0, Function("", [value, Function("o")]))
+
+    def value_at(self, node: Node) -> Symbol:
+        return node[1].arguments[0]
+
+    def _applied_summed(self, node: Node) -> int:
+        """How many summed effects were applied on the way to ``node``."""
+        found = self._summed_counts.get(node)
+        if found is None:
+            state = node[1].arguments[1]
+            found = 0 if state.name == "o" else state.arguments[-2].number
+            self._summed_counts[node] = found
+        return found
+
+    def placed(self, node: Node) -> int:
+        """How many effects were applied on the way to ``node``."""
+        pivots = sum(self.applied(node[0], kind) for kind in self.kind_weight)
+        return pivots + self._applied_summed(node)
+
+    def insertions_at(self, node: Node) -> int:
+        ways = 1
+        for extra in range(1, len(self.free_effects()) + 1):
+            ways *= self.placed(node) + extra
+        return ways
+
+    def _order(self) -> list[Node]:
+        """The nodes with edges, fewest effects applied first (a topological order)."""
+        return sorted(self.edges, key=self.placed)
+
+    def _weight(self, node: Node, label: str, target: Node) -> int:
+        """How many orderings of distinct effects one edge stands for."""
+        if label == REST:
+            return factorial(len(self.summed) - self._applied_summed(node))
+        if label in self.summed:
+            return self._applied_summed(target)
+        return self.kind_size[label] - self.applied(node[0], label)
+
+    def reaching(self) -> dict[Node, int]:
+        assert self.start is not None
+        ways: dict[Node, int] = defaultdict(int)
+        ways[self.start] = 1
+        for node in self._order():
+            here = ways[node]
+            for label, target in self.edges[node]:
+                ways[target] += here * self._weight(node, label, target)
+        return dict(ways)
+
+    def _outcome_sets(self) -> dict[Node, int]:
+        bit = {value: 1 << i for i, value in enumerate(sorted(set(self.results.values()), key=str))}
+        reach: dict[Node, int] = {node: bit[value] for node, value in self.results.items()}
+        for node in reversed(self._order()):
+            found = reach.get(node, 0)
+            for _, target in self.edges[node]:
+                found |= reach.get(target, 0)
+            reach[node] = found
+        return reach
+
+    def _effects(self, label: str, target: Node, used: set[str]) -> list[str]:
+        """The effects an edge applies, given those applied before it (``used``)."""
+        if label == REST:
+            return [e for e in self._summed_by_index() if e not in used]
+        if label in self.summed:
+            return [label]
+        return [self.members(label)[self.applied(target[0], label) - 1]]
+
+    def _summed_by_index(self) -> list[str]:
+        return sorted(self.summed, key=self.index.__getitem__)
+
+    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
+        """The first ordering of every outcome (effects compared by their index), in one
+        depth-first walk over the edges in index order that enters each node once. Two paths to
+        one node apply as many effects, so the first to reach it is the smaller prefix of every
+        ordering through it, whatever follows (an edge :data:`REST` applies what its prefix
+        left). A first run is in index order, and so is the rest: the first ordering of an
+        outcome is one of those (sorting a run keeps its result and makes it no larger)."""
+        assert self.start is not None
+        if self._first is not None:
+            return self._first
+        first: dict[Value, tuple[str, ...]] = {}
+        if self.start in self.results:
+            first[self.results[self.start]] = ()
+        seen = {self.start}
+        path: list[str] = []
+        stack: list[tuple[Iterator[tuple[str, Node]], int]] = [(self._sorted(self.start, path), 0)]
+        while stack:
+            edges, entered = stack[-1]
+            step = next(edges, None)
+            if step is None:
+                stack.pop()
+                del path[entered:]
+                continue
+            label, target = step
+            if target in seen:
+                continue
+            seen.add(target)
+            start = len(path)
+            path.extend(self._effects(label, target, set(path)))
+            if target in self.results:
+                first.setdefault(self.results[target], tuple(path))
+            stack.append((self._sorted(target, path), start))
+        free = tuple(self.free_effects())
+        self._first = {value: (*found, *free) for value, found in first.items()}
+        return self._first
+
+    def _sorted(self, node: Node, path: list[str]) -> Iterator[tuple[str, Node]]:
+        """The edges of ``node`` by the index of the first effect each applies (a pivot kind's
+        by its kind, as :class:`EventGraph`'s walk; :data:`REST` by the lowest left)."""
+        used = set(path)
+
+        def first_index(edge: tuple[str, Node]) -> int:
+            label = edge[0]
+            if label == REST:
+                return min(self.index[e] for e in self._summed_by_index() if e not in used)
+            return self.index[label]
+
+        return iter(sorted(self.edges.get(node, ()), key=first_index))
+
+    def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
+        raise NotImplementedError("a summarised graph lists no orderings: ask without summing")
+
+    def noncommuting(self) -> tuple[tuple[str, str], ...]:
+        """Pairs of effects whose relative order changes the result, as :class:`EventGraph`
+        judges them: both choosable at a node, the two orders do not give the same value (or one
+        is not possible: a summed effect never follows a pivot alone) and choosing either first
+        can lead to different sets of outcomes. Summed effects always commute."""
+        assert self.start is not None
+        reach = self._outcome_sets()
+        step = {node: dict(edges) for node, edges in self.edges.items()}
+        pairs: set[tuple[str, str]] = set()
+        for choices in step.values():
+            labels = sorted((k for k in choices if k != REST), key=self.index.__getitem__)
+            for i, first in enumerate(labels):
+                for second in labels[i + 1 :]:
+                    if (first in self.summed and second in self.summed) or (
+                        first,
+                        second,
+                    ) in pairs:
+                        continue
+                    one = step.get(choices[first], {}).get(second)
+                    other = step.get(choices[second], {}).get(first)
+                    if (
+                        one is None or other is None or self.value_at(one) != self.value_at(other)
+                    ) and reach.get(choices[first], 0) != reach.get(choices[second], 0):
+                        pairs.add((first, second))
+        expanded = {
+            (a, b) if self.index[a] < self.index[b] else (b, a)
+            for first, second in pairs
+            for a in self.members(first)
+            for b in self.members(second)
+        }
+        return tuple(sorted(expanded, key=lambda p: (self.index[p[0]], self.index[p[1]])))
