@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -156,8 +157,20 @@ def _interrupted_start(tmp_path: Path, *argv: str) -> subprocess.CompletedProces
     (tmp_path / "mtgasp").write_text(SCRIPT, encoding="utf-8")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), str(ROOT / "bridge")])}
     return subprocess.run(
-        [sys.executable, *argv], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        [sys.executable, *argv],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
+        # Ctrl-C as at a terminal, even when the suite runs with it ignored (a background job):
+        # Python then installs its own handler, and mtgasp's start-up its own.
+        preexec_fn=_ctrl_c_default,
     )
+
+
+def _ctrl_c_default() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @pytest.mark.parametrize("how", ["-m", "script"])

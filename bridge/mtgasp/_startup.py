@@ -30,6 +30,7 @@ def _interrupted(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(EXIT_INTERRUPTED)
 
 
-if _program_starting():
+# A program started with Ctrl-C ignored (a shell's background job) keeps ignoring it.
+if _program_starting() and signal.getsignal(signal.SIGINT) is not signal.SIG_IGN:
     with contextlib.suppress(ValueError):  # not the main thread: nothing to catch
         signal.signal(signal.SIGINT, _interrupted)
