@@ -5,15 +5,17 @@ over :data:`~mtgasp.limits.MAX_BOARD_BYTES`, text that is not UTF-8, malformed Y
 YAML duplicate keys (both lines named), YAML aliases that add more than
 :data:`~mtgasp.limits.MAX_ALIAS_VALUES` values or contain themselves, nesting deeper than
 :data:`~mtgasp.limits.MAX_DEPTH`, mapping keys that are not strings, and strings clingo cannot
-carry (:func:`mtgasp._text.name_problem`). Nothing here recurses, so no input can exhaust the
-Python stack.
+carry (:func:`mtgasp._text.name_problem`). Nothing here recurses deeper than MAX_DEPTH, so no input
+can exhaust the Python stack. A plain YAML board (no alias, merge key or unusual tag, the
+common case) is built in one walk of its nodes that also makes those checks (:func:`_plain`);
+any other takes the full checks, which explain every problem.
 """
 
 from __future__ import annotations
 
 import json
 import stat
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,7 +66,12 @@ def read_text(path: str | Path) -> str:
 def parse_text(text: str, source: str, json_only: bool) -> Any:
     """The data of a board text (JSON if ``json_only``, else YAML), checked by
     :func:`data_problems` but not yet against the schema."""
-    data = _parse_json(text, source) if json_only else _parse_yaml(text, source)
+    if json_only:
+        data = _parse_json(text, source)
+    else:
+        data, checked = _parse_yaml(text, source)
+        if checked:
+            return data
     problems = list(data_problems(data))
     if problems:
         raise BoardError(source, problems)
@@ -83,16 +90,28 @@ def _parse_json(text: str, source: str) -> Any:
         raise BoardError(source, [_value_problem("JSON", exc)]) from None
 
 
-def _parse_yaml(text: str, source: str) -> Any:
+def _parse_yaml(text: str, source: str) -> tuple[Any, bool]:
+    """The data of a YAML text, and whether :func:`data_problems` already found it fine."""
     loader = _YAML_LOADER(text)
     try:
         node = loader.get_single_node()
         if node is None:
-            return None
+            return None, False
+        # No "*", no alias: the node graph is a tree, which the quick path builds when it is
+        # plain (see _plain); anything else takes the full checks below.
+        if "*" not in text:
+            strings: list[str] = []
+            try:
+                data = _plain(node, 1, strings)
+            except Exception:  # _NotPlain, or a scalar PyYAML refuses: the full path explains
+                pass
+            else:
+                if name_problem(" ".join(strings)) is None:
+                    return data, True
         problems = list(_node_problems(node))
         if problems:
             raise BoardError(source, problems)
-        return loader.construct_document(node)
+        return loader.construct_document(node), False
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -106,6 +125,57 @@ def _parse_yaml(text: str, source: str) -> Any:
         raise BoardError(source, [_value_problem("YAML", exc)]) from None
     finally:
         loader.dispose()
+
+
+class _NotPlain(Exception):
+    """A node the quick path leaves to the full checks and PyYAML's constructor."""
+
+
+_STR_TAG = "tag:yaml.org,2002:str"
+_MAP_TAG = "tag:yaml.org,2002:map"
+_SEQ_TAG = "tag:yaml.org,2002:seq"
+#: PyYAML's safe constructor, for its scalar constructors (which keep no state).
+_CONSTRUCTOR = yaml.constructor.SafeConstructor()
+#: The other scalars the quick path builds, with PyYAML's own constructors.
+_SCALARS: dict[str, Callable[..., Any]] = {
+    "tag:yaml.org,2002:int": yaml.constructor.SafeConstructor.construct_yaml_int,
+    "tag:yaml.org,2002:bool": yaml.constructor.SafeConstructor.construct_yaml_bool,
+    "tag:yaml.org,2002:null": yaml.constructor.SafeConstructor.construct_yaml_null,
+}
+
+
+def _plain(node: Node, depth: int, strings: list[str]) -> Any:
+    """The data of a tree of plain nodes (mappings with unique string keys, lists, strings,
+    whole numbers, booleans, nulls) at most MAX_DEPTH deep, as PyYAML's safe constructor builds
+    it, each string appended to ``strings``; :class:`_NotPlain` for anything else (aliases,
+    merge keys, other tags, duplicate keys, nesting too deep), which the full checks then
+    explain. Recursive, but only MAX_DEPTH deep."""
+    if depth > MAX_DEPTH:
+        raise _NotPlain
+    kind = type(node)
+    tag = node.tag
+    if kind is ScalarNode:
+        if tag == _STR_TAG:
+            strings.append(node.value)
+            return node.value
+        construct = _SCALARS.get(tag)
+        if construct is None:
+            raise _NotPlain
+        return construct(_CONSTRUCTOR, node)
+    if kind is MappingNode and tag == _MAP_TAG:
+        data: dict[str, Any] = {}
+        for key_node, value_node in node.value:
+            if type(key_node) is not ScalarNode or key_node.tag != _STR_TAG:
+                raise _NotPlain
+            key = key_node.value
+            if key in data:
+                raise _NotPlain
+            strings.append(key)
+            data[key] = _plain(value_node, depth + 1, strings)
+        return data
+    if kind is SequenceNode and tag == _SEQ_TAG:
+        return [_plain(item, depth + 1, strings) for item in node.value]
+    raise _NotPlain
 
 
 def _value_problem(kind: str, exc: ValueError) -> BoardProblem:

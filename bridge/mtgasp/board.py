@@ -39,7 +39,7 @@ from ._board_history import draw_step_problems
 from ._board_tokens import TokenDefinition, token_definition, token_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
-from ._schema_check import fits
+from ._schema_check import Check, checker
 from ._text import nearest as _nearest
 from ._text import quote
 from .cards import catalog
@@ -187,6 +187,12 @@ def _schema() -> dict[str, Any]:
     return schema
 
 
+@cache
+def _fits() -> Check:
+    """The quick check of the board schema, compiled once."""
+    return checker(_schema())
+
+
 def board_schema() -> dict[str, Any]:
     """The JSON Schema of board files (a copy; safe to modify)."""
     return json.loads(json.dumps(_schema()))  # type: ignore[no-any-return]
@@ -242,7 +248,7 @@ def _validator() -> Any:
 def _schema_problems(data: Any) -> Iterator[BoardProblem]:
     """Every way ``data`` breaks the board schema, explained (jsonschema is asked only when the
     quick check says it does not fit)."""
-    if fits(_schema(), data):
+    if _fits()(data):
         return
     errors = sorted(_validator().iter_errors(data), key=lambda e: [str(p) for p in e.absolute_path])
     for error in errors:

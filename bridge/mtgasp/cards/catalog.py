@@ -53,8 +53,9 @@ def lookup(name: str) -> Card | None:
     """The card a board's ``name`` stands for: a card name, a face name, or the full name of a
     multi-faced card (``Fire // Ice``; a double-faced card's full name stands for its front
     face). None if mtgasp knows no such card."""
-    if _handwritten(name) is not None:
-        return Card(name, name, (), True)
+    card = _handwritten_card(name)
+    if card is not None:
+        return card
     db = database.current()
     row = db.row(name)
     if row is None:
@@ -80,6 +81,12 @@ def _facts(db: database.Database, name: str) -> tuple[Symbol, ...]:
         return handwritten
     row = db.row(name)
     return () if row is None or row.record.name != name else row.symbols()
+
+
+@lru_cache(maxsize=4096)
+def _handwritten_card(name: str) -> Card | None:
+    """The card of a hand-written file (None: no file has it), made once per name."""
+    return None if _handwritten(name) is None else Card(name, name, (), True)
 
 
 @lru_cache(maxsize=4096)
