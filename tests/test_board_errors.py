@@ -157,6 +157,19 @@ def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: s
             "only 'a', 'c' may have a count here",
             id="drawn-in-draw-step-not-active-team",
         ),
+        # PyYAML's constructors fail on these with IndexError and AttributeError, not a YAMLError.
+        pytest.param(
+            GOOD.replace("{name: alice}", '{name: alice, life: !!int ""}'),
+            "line 1",
+            "can't be read as its tag '!!int' says",
+            id="tagged-int-empty",
+        ),
+        pytest.param(
+            GOOD + "turn_extra:\n  when: !!timestamp soon\n",
+            "line 6",
+            "'soon' can't be read as its tag '!!timestamp'",
+            id="tagged-timestamp-unreadable",
+        ),
     ],
 )
 def test_bad_board(tmp_path, capsys, text, location, words):

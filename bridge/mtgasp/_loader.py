@@ -111,7 +111,12 @@ def _parse_yaml(text: str, source: str) -> tuple[Any, bool]:
         problems = list(_node_problems(node))
         if problems:
             raise BoardError(source, problems)
-        return loader.construct_document(node), False
+        try:
+            return loader.construct_document(node), False
+        except (yaml.YAMLError, ValueError, RecursionError):
+            raise
+        except Exception:  # a tagged value PyYAML's constructor fails on: !!int ""
+            raise BoardError(source, [_unreadable_value(node)]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}" if mark else ""
@@ -182,6 +187,30 @@ def _value_problem(kind: str, exc: ValueError) -> BoardProblem:
     if "integer string conversion" in str(exc):
         return BoardProblem("", f"invalid {kind}: a number with more than 4300 digits")
     return BoardProblem("", f"invalid {kind}: {quote(str(exc), 200)[1:-1]}")
+
+
+def _unreadable_value(root: Node) -> BoardProblem:
+    """Where a value's explicit tag can't read it (``!!int ""``, ``!!timestamp soon``): the first
+    scalar, in document order, that PyYAML's constructor fails on, each tried on its own."""
+    seen: set[int] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, ScalarNode):
+            try:
+                _YAML_LOADER("").construct_object(node)
+            except Exception:  # any failure of a constructor is this problem
+                tag = node.tag.replace("tag:yaml.org,2002:", "!!")
+                return BoardProblem(
+                    _line(node),
+                    f"invalid YAML: the value {quote(node.value, 60)} can't be read as its tag "
+                    f"{quote(tag, 60)} says; remove the tag or write a value of that kind",
+                )
+        stack.extend(reversed(_children(node)))
+    return BoardProblem("", "invalid YAML: a tagged value can't be read as its tag says")
 
 
 def _line(node: Node) -> str:
