@@ -22,6 +22,7 @@ from mtgasp.events import MAX_DRAWS
 from mtgasp.limits import MAX_NUMBER
 
 BOARD = "examples/summoning-sickness.yaml"  # alice and bob; forest, birds, elves...
+PROPERTY = "examples/properties/summoning-sickness.lp"
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Counts no grammar takes: negative, past every bound, not whole, not the digits 0-9, empty.
@@ -91,6 +92,7 @@ def test_event_requests(capsys, command, argv, words):
         (["tap", BOARD, "nowhere"], "no permanent with id 'nowhere'"),
         (["cast", BOARD, "Grizzly Bears", "--controller", "zed"], "no player named 'zed'"),
         (["cast", BOARD, "Grizly Bears"], "Grizzly Bears"),
+        (["cast", BOARD, "Grizzly Bears", "--id", ""], "the id of the permanent is empty"),
         (["step", BOARD, "drw"], "invalid choice: 'drw'"),
         (["step", BOARD, "upkeep", "--through", "untap"], "the step must come after upkeep"),
         (["step", BOARD, "upkeep", "--through", "declare_attackers"], "would pass into"),
@@ -112,8 +114,13 @@ def test_other_requests(capsys, argv, words):
         ["orderings", BOARD, "gain:alice:1", "--max-orderings"],
         ["orderings", BOARD, "gain:alice:1", "--graph-limit"],
         ["step", BOARD, "upkeep", "--memory-limit"],
+        ["prove", PROPERTY, "--permanents"],
+        ["prove", PROPERTY, "--players"],
+        ["prove", PROPERTY, "--effects"],
+        ["prove", PROPERTY, "--jobs"],
+        ["batch", BOARD, "--jobs"],
     ],
-    ids=lambda argv: argv[-1],
+    ids=lambda argv: f"{argv[0]} {argv[-1]}",
 )
 def test_numbers_of_options(capsys, argv, value):
     assert f"argument {argv[-1]}: " in refused(capsys, *argv, value)

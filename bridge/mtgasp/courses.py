@@ -230,7 +230,9 @@ def cast(
         raise QueryError("X must not be negative")
     who = _player(board, controller or board.turn.active)
     taken = {p.id for p in board.battlefield} | {s.id for s in board.stack}
-    new_id = permanent_id or _fresh_id(card, taken)
+    if permanent_id == "":
+        raise QueryError("the id of the permanent is empty; give a name, or leave --id out")
+    new_id = _fresh_id(card, taken) if permanent_id is None else permanent_id
     if (problem := name_problem(new_id)) is not None:
         raise QueryError(f"the id {quote(new_id)} {problem}")
     if new_id in taken:

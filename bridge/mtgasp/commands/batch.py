@@ -85,7 +85,7 @@ question (no board found, a bad --query), 130 interrupted."""
 
 
 def _jobs(text: str) -> int:
-    if not text.isdigit() or not 1 <= int(text) <= 4096:
+    if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= 4096:
         raise argparse.ArgumentTypeError(
             f"expected a number of workers from 1 to 4096, got {quote(text)}"
         )

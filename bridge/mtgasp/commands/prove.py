@@ -73,14 +73,14 @@ examples:
     )
     parser.add_argument(
         "--permanents",
-        type=int,
+        type=_common.count,
         default=3,
         metavar="N",
         help=f"boards of up to N permanents (default %(default)s, at most {MAX_PERMANENTS})",
     )
     parser.add_argument(
         "--players",
-        type=int,
+        type=_common.count,
         default=2,
         metavar="N",
         help=f"N players (default %(default)s, at most {MAX_PLAYERS})",
@@ -99,7 +99,7 @@ examples:
     )
     rich.add_argument(
         "--effects",
-        type=int,
+        type=_common.count,
         default=0,
         metavar="N",
         help="up to N lasting effects of the instants and sorceries among --cards, each "
@@ -136,7 +136,7 @@ examples:
     )
     parser.add_argument(
         "--jobs",
-        type=int,
+        type=_common.count,
         default=None,
         metavar="N",
         help="enumerate: N worker processes (default: one per core)",
