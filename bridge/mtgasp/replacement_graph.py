@@ -430,6 +430,11 @@ class EventGraph:
                         reach[choices[first]] != reach[choices[second]]
                     ):
                         pairs.add((first, second))
+        return self._member_pairs(pairs)
+
+    def _member_pairs(self, pairs: set[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+        """The effects of each pair of labels (a kind stands for its members), each pair in
+        index order, sorted."""
         expanded = {
             (a, b) if self.index[a] < self.index[b] else (b, a)
             for first, second in pairs

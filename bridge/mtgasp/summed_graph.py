@@ -185,10 +185,4 @@ class SummedGraph(EventGraph):
                         one is None or other is None or self.value_at(one) != self.value_at(other)
                     ) and reach.get(choices[first], 0) != reach.get(choices[second], 0):
                         pairs.add((first, second))
-        expanded = {
-            (a, b) if self.index[a] < self.index[b] else (b, a)
-            for first, second in pairs
-            for a in self.members(first)
-            for b in self.members(second)
-        }
-        return tuple(sorted(expanded, key=lambda p: (self.index[p[0]], self.index[p[1]])))
+        return self._member_pairs(pairs)
