@@ -121,8 +121,12 @@ def test_bad_properties_are_usage_errors(
         (["--engine", "enumerate", "--steps", "lunch"], "'lunch' is not a step"),
         (["--engine", "enumerate", "--life", "x"], "expected whole numbers"),
         (["--engine", "enumerate", "--cards", "Forrest"], "unknown card"),
+        (
+            ["--engine", "enumerate", "--hand", "Llanowar Elvs"],
+            "unknown card 'Llanowar Elvs' (did you mean 'Llanowar Elves'",
+        ),
     ],
-    ids=["teams", "asp-jobs", "step", "life", "card"],
+    ids=["teams", "asp-jobs", "step", "life", "card", "hand-typo"],
 )
 def test_bad_bounds_are_usage_errors(
     capsys: pytest.CaptureFixture[str], options: list[str], message: str

@@ -21,6 +21,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from ._text import quote
 from .board import (
     DEFAULT_LIFE,
     DEFAULT_TEAM_LIFE,
@@ -199,9 +200,11 @@ def board_space(bounds: Bounds) -> BoardSpace:
         for card in names:
             found = catalog.lookup(card)
             if found is None or found.name != card:
+                near = " or ".join(quote(n) for n in catalog.nearest(card))
                 raise QueryError(
-                    f"unknown card '{card}'; {option} takes the cards' Oracle names (a face's "
-                    "name for a multi-faced card), see `mtgasp cards --search WORD`"
+                    f"unknown card {quote(card)}{f' (did you mean {near}?)' if near else ''}; "
+                    f"{option} takes the cards' Oracle names (a face's name for a multi-faced "
+                    "card), see `mtgasp cards --search WORD`"
                 )
     if len(bounds.hand) > MAX_HAND:
         raise QueryError(f"--hand names at most {MAX_HAND} cards")
