@@ -21,6 +21,7 @@ import clingo.ast
 from clingo import Function, Number, Symbol
 
 from . import _fired, budget
+from ._ast_cache import ThreadCache
 from ._prove_batch import _WORLD, WorldQuery
 from ._resources import query_path
 from .board import Board
@@ -201,18 +202,22 @@ def _glue(own: frozenset[_Signature], cards: frozenset[_Signature]) -> list[Any]
     return [s for s in statements if s.ast_type == clingo.ast.ASTType.Rule]
 
 
-#: The programs of this process, by query, constants and options; made again with more input
-#: signatures when a chunk has facts of one the last did not know.
-_PROGRAMS: dict[tuple[str, tuple[tuple[str, int], ...], tuple[str, ...]], _Program] = {}
+#: Each thread's programs (they keep parsed statements: _ast_cache), by query, constants and
+#: options; made again with more input signatures when a chunk has facts of one the last did not
+#: know.
+_PROGRAMS: ThreadCache[tuple[str, tuple[tuple[str, int], ...], tuple[str, ...]], _Program] = (
+    ThreadCache()
+)
 
 
 def _program(
     query: str, consts: Mapping[str, int], options: tuple[str, ...], given: _Given
 ) -> _Program:
     key = (query, tuple(sorted(consts.items())), options)
-    program = _PROGRAMS.get(key)
+    programs = _PROGRAMS.mine()
+    program = programs.get(key)
     if program is None or not (given[0] <= program.given[0] and given[1] <= program.given[1]):
         if program is not None:
             given = (given[0] | program.given[0], given[1] | program.given[1])
-        program = _PROGRAMS[key] = _Program(query, consts, options, given)
+        program = programs[key] = _Program(query, consts, options, given)
     return program

@@ -17,6 +17,7 @@ import clingo.ast
 from clingo import Symbol
 
 from . import budget
+from ._ast_cache import ThreadCache
 from ._prove_batch import _WORLD, VOCABULARY_ATOM, load_worlds, world_literal
 from ._symbols import value
 from .errors import QueryError
@@ -131,7 +132,7 @@ def fused_statements(prop: Property) -> list[Any] | None:
             renamer = Rename(prop.reads, (VOCABULARY_ATOM, _PROPERTY), [variable])
             rule = renamer(statement)
             out.append(rule.update(body=[world_literal(statement.location), *rule.body]))
-    out.extend(_FUSED_SHOW)
+    out.extend(_FUSED_SHOW.get(None, _fused_show))
     return out
 
 
@@ -141,10 +142,15 @@ def _parsed(text: str) -> tuple[Any, ...]:
     return tuple(s for s in found if s.ast_type != clingo.ast.ASTType.Program)
 
 
-_FUSED_SHOW = _parsed(
-    f"_mtgasp_counterexample({_VARIABLE}, Why) :- {_PROPERTY}({_VARIABLE}, counterexample(Why))."
-    "\n#show _mtgasp_counterexample/2."
-)
+def _fused_show() -> tuple[Any, ...]:
+    return _parsed(
+        f"_mtgasp_counterexample({_VARIABLE}, Why) :- "
+        f"{_PROPERTY}({_VARIABLE}, counterexample(Why)).\n#show _mtgasp_counterexample/2."
+    )
+
+
+#: Each thread's parsed show statements of a fused program (_ast_cache).
+_FUSED_SHOW: ThreadCache[None, tuple[Any, ...]] = ThreadCache()
 
 
 def _text(symbol: Symbol) -> str:

@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
+from ._ast_cache import retire
 from .errors import MemoryLimitError, TimeLimitError
 
 __all__ = ["abandoned", "catch_interrupts", "remaining", "run", "shielded", "time_limit"]
@@ -246,7 +247,9 @@ def _stop(ctl: Interruptible, done: threading.Event) -> None:
     if not done.wait(_GRACE):
         _ABANDONED.set()
         # The worker is busy with a grounding that cannot be stopped: it ends when that is done,
-        # and the next job goes to a new worker.
+        # and the next job goes to a new worker, with parsed statements the abandoned grounding
+        # does not share (_ast_cache).
+        retire()
         jobs = _WORKERS.jobs
         _WORKERS.jobs = None
         jobs.put(None)

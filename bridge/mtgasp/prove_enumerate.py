@@ -24,6 +24,7 @@ import yaml
 
 from . import budget
 from ._answer import EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE
+from ._ast_cache import ThreadCache
 from ._prove_worlds import Worlds, verdicts
 from .batch import default_jobs
 from .board import Board
@@ -230,12 +231,13 @@ def _bounds(text: str) -> Bounds:
     return Bounds(**{**data, **tuples})
 
 
-@cache
 def _property(path: str) -> Property:
-    return check_property(Path(path))
+    return _PROPERTIES.get(path, lambda: check_property(Path(path)))
 
 
-_WORLDS: dict[Path, Worlds] = {}
+#: Each thread's parsed properties and their world programs (parsed statements: _ast_cache).
+_PROPERTIES: ThreadCache[str, Property] = ThreadCache()
+_WORLDS: ThreadCache[Path, Worlds] = ThreadCache()
 
 
 def evaluate_chunk(
@@ -244,9 +246,10 @@ def evaluate_chunk(
     """The failing boards among ``boards`` (by position), with the property's reasons: in the
     world program of the one query it reads if it reads one (one grounding), else in its own
     world program over the outputs of every query it reads."""
-    worlds = _WORLDS.get(prop.path)
+    known = _WORLDS.mine()
+    worlds = known.get(prop.path)
     if worlds is None or worlds.property != prop:
-        worlds = _WORLDS[prop.path] = Worlds(prop)
+        worlds = known[prop.path] = Worlds(prop)
     query = fused_query(prop.queries)
     if query is not None and worlds.fused is not None:
         return verdicts(prop, fused_models(boards, query, prop.reads, worlds.fused))

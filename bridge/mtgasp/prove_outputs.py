@@ -19,6 +19,7 @@ from typing import Any, Literal
 
 from clingo import Function, Number, Symbol
 
+from ._ast_cache import ThreadCache
 from ._prove_batch import VOCABULARY_ATOM, WorldQuery
 from ._prove_castable import castable_outputs
 from ._prove_courses import course_outputs
@@ -178,7 +179,8 @@ _GRAPH = frozenset(
     }
 )
 
-_QUERIES: dict[tuple[str, frozenset[tuple[str, int]]], WorldQuery] = {}
+#: Each thread's rewritten programs (they keep parsed statements: _ast_cache).
+_QUERIES: ThreadCache[tuple[str, frozenset[tuple[str, int]]], WorldQuery] = ThreadCache()
 
 
 def _world_query(
@@ -197,14 +199,15 @@ def _world_program(
     shown: frozenset[tuple[str, int]],
     inputs: list[list[Symbol]],
 ) -> WorldQuery:
-    """``program`` rewritten for worlds, kept for the process (and rewritten again if a world
+    """``program`` rewritten for worlds, kept for the thread (and rewritten again if a world
     has an input the last rewriting did not know)."""
     given = frozenset(_signature(s) for facts in inputs for s in facts)
-    query = _QUERIES.get((program, shown))
+    queries = _QUERIES.mine()
+    query = queries.get((program, shown))
     if query is None or not given <= query.inputs:
         known = query.inputs if query is not None else frozenset()
         query = WorldQuery(query_path(program), known | given, sorted(shown), consts)
-        _QUERIES[(program, shown)] = query
+        queries[(program, shown)] = query
     return query
 
 

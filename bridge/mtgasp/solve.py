@@ -22,6 +22,7 @@ import clingo.ast
 from clingo import Symbol, _internal
 
 from . import _fired, budget, progress
+from ._parse import Messages, load_encoding, parse_once, parse_program
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
@@ -97,70 +98,6 @@ class Counts:
         return sum(self.counts.values())
 
 
-class _Messages:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def __call__(self, code: clingo.MessageCode, message: str) -> None:
-        self.lines.append(f"{code.name}: {message.strip()}")
-
-
-# Comments are statements in clingo >= 5.8's AST; they mean nothing to the grounder.
-_COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
-
-
-def parse_once(path: Path) -> tuple[Any, ...]:
-    """The parsed statements of an entry program of mtgasp's: parsed now or before, then kept for
-    the rest of the process (every later Control of that program is given these)."""
-    return _program(path)
-
-
-#: The entry programs parsed in this process, and those a Control has loaded from their files.
-_PARSED: dict[Path, tuple[Any, ...]] = {}
-_LOADED: set[Path] = set()
-
-
-def _program(path: Path) -> tuple[Any, ...]:
-    """The parsed statements of an entry program and of everything it includes (clingo resolves
-    the ``#include`` directives as ``Control.load`` does): parsed once per process."""
-    if path not in _PARSED:
-        try:
-            _PARSED[path] = parse_program(path)
-        except QueryError as exc:
-            raise EncodingError(
-                f"internal error in mtgasp's encodings ({path.name}): {exc}"
-            ) from None
-    return _PARSED[path]
-
-
-def parse_program(path: Path) -> tuple[Any, ...]:
-    """The statements of the program in ``path`` (and what it includes), parsed by clingo. A
-    syntax error raises QueryError with clingo's messages (for a user's program: ``prove``)."""
-    messages = _Messages()
-    statements: list[Any] = []
-    try:
-        clingo.ast.parse_files([str(path)], statements.append, logger=messages, message_limit=20)
-    except RuntimeError as exc:
-        raise QueryError("\n".join(messages.lines) or f"{path}: {exc}") from None
-    if messages.lines:
-        raise QueryError("\n".join(messages.lines))
-    return tuple(s for s in statements if s.ast_type != _COMMENT)
-
-
-def _load(ctl: clingo.Control, path: Path) -> None:
-    """``ctl.load(path)``. The first time in a process, from the file: clingo's parser alone is
-    the cheapest way for a command that grounds each program once (``mtgasp check``). After that,
-    from the statements parsed then and kept: adding them costs a fraction of parsing again, for
-    a process that answers many boards (``Checker``, a batch's workers)."""
-    if path not in _PARSED and path not in _LOADED:
-        _LOADED.add(path)
-        ctl.load(str(path))
-        return
-    with clingo.ast.ProgramBuilder(ctl) as builder:
-        for statement in _program(path):
-            builder.add(statement)
-
-
 def _arguments(max_models: int, consts: Mapping[str, int] | None, *options: str) -> list[str]:
     args = [str(max_models), *options]
     for name, value in sorted((consts or {}).items()):
@@ -190,14 +127,14 @@ def _grounded(
     args: list[str],
     user: Sequence[tuple[Path, tuple[Any, ...]]] = (),
     observer: Any = None,
-) -> tuple[clingo.Control, _Messages, float]:
+) -> tuple[clingo.Control, Messages, float]:
     """A Control with the facts and the program of ``path`` (and the user's programs, each a path
     and its statements), ground (seen by ``observer``, a ``clingo.Observer``, if given); clingo's
     messages about a user's program become a QueryError, about ours an EncodingError. Returns the
     Control, its message log and the grounding time."""
     _GROUNDINGS[path.name] += 1
     progress.say(f"grounding {path.stem}")
-    messages = _Messages()
+    messages = Messages()
     with budget.shielded():
         ctl = clingo.Control(args, logger=messages, message_limit=20)
     if observer is not None:
@@ -208,13 +145,13 @@ def _grounded(
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
-        _load(ctl, path)
+        load_encoding(ctl, path)
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for _, statements in user:
                 for statement in statements:
                     builder.add(statement)
             if _fired.recording():  # mtgasp coverage's fired record (off by default)
-                for rule in _fired.fired_rules(_program(path)):
+                for rule in _fired.fired_rules(parse_once(path)):
                     builder.add(rule)
         if _fired.recording():
             _fired.watch(ctl)
@@ -241,7 +178,7 @@ _OVERFLOW = (
 
 
 def _raise(
-    path: Path, user: Sequence[tuple[Path, tuple[Any, ...]]], messages: _Messages, headline: str
+    path: Path, user: Sequence[tuple[Path, tuple[Any, ...]]], messages: Messages, headline: str
 ) -> NoReturn:
     """The user's mistake if clingo's messages point into one of their programs, else ours."""
     for program, _ in user:
@@ -331,7 +268,7 @@ class Grounding:
         self,
         path: Path,
         ctl: clingo.Control,
-        messages: _Messages,
+        messages: Messages,
         ground: float,
         externals: Sequence[tuple[str, int]],
     ):
@@ -476,7 +413,7 @@ def count_models(
     )
 
 
-def _report(path: Path, messages: _Messages, headline: str) -> str:
+def _report(path: Path, messages: Messages, headline: str) -> str:
     details = "\n".join(messages.lines) or "(no details)"
     return f"internal error in mtgasp's encodings ({path.name}): {headline}\n{details}"
 
@@ -499,14 +436,14 @@ def nonpermanent_cards(names: Iterable[str]) -> dict[str, tuple[str, str]]:
 
 
 def _nonpermanent(names: Iterable[str]) -> dict[str, tuple[str, str]]:
-    messages = _Messages()
+    messages = Messages()
     with budget.shielded():
         ctl = clingo.Control(logger=messages)
     with ctl.backend() as backend:
         for symbol in card_facts(names):
             backend.add_rule([backend.add_atom(symbol)])
-    _load(ctl, asp_path() / "defined.lp")
-    _load(ctl, asp_path() / "rules" / "110-permanents.lp")
+    load_encoding(ctl, asp_path() / "defined.lp")
+    load_encoding(ctl, asp_path() / "rules" / "110-permanents.lp")
     ctl.ground([("base", [])])
     if messages.lines:
         path = asp_path() / "rules" / "110-permanents.lp"

@@ -1,0 +1,82 @@
+"""mtgasp's encodings and users' programs, parsed by clingo; each thread keeps its own parsed
+encodings (``_ast_cache``) and gives them to every later Control of theirs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import clingo
+import clingo.ast
+
+from ._ast_cache import ThreadCache
+from .errors import EncodingError, QueryError
+
+__all__ = ["Messages", "load_encoding", "parse_once", "parse_program"]
+
+
+class Messages:
+    """clingo's messages, collected as lines."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def __call__(self, code: clingo.MessageCode, message: str) -> None:
+        self.lines.append(f"{code.name}: {message.strip()}")
+
+
+# Comments are statements in clingo >= 5.8's AST; they mean nothing to the grounder.
+_COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
+
+
+def parse_once(path: Path) -> tuple[Any, ...]:
+    """The parsed statements of an entry program of mtgasp's: parsed now or before, then kept for
+    the rest of the thread (every later Control of that program is given these)."""
+    return _program(path)
+
+
+#: The entry programs parsed, each thread its own (_ast_cache), and those a Control has loaded
+#: from their files.
+_PARSED: ThreadCache[Path, tuple[Any, ...]] = ThreadCache()
+_LOADED: set[Path] = set()
+
+
+def _program(path: Path) -> tuple[Any, ...]:
+    """The parsed statements of an entry program and of everything it includes (clingo resolves
+    the ``#include`` directives as ``Control.load`` does): parsed once per thread."""
+    return _PARSED.get(path, lambda: _parse_encoding(path))
+
+
+def _parse_encoding(path: Path) -> tuple[Any, ...]:
+    try:
+        return parse_program(path)
+    except QueryError as exc:
+        raise EncodingError(f"internal error in mtgasp's encodings ({path.name}): {exc}") from None
+
+
+def parse_program(path: Path) -> tuple[Any, ...]:
+    """The statements of the program in ``path`` (and what it includes), parsed by clingo. A
+    syntax error raises QueryError with clingo's messages (for a user's program: ``prove``)."""
+    messages = Messages()
+    statements: list[Any] = []
+    try:
+        clingo.ast.parse_files([str(path)], statements.append, logger=messages, message_limit=20)
+    except RuntimeError as exc:
+        raise QueryError("\n".join(messages.lines) or f"{path}: {exc}") from None
+    if messages.lines:
+        raise QueryError("\n".join(messages.lines))
+    return tuple(s for s in statements if s.ast_type != _COMMENT)
+
+
+def load_encoding(ctl: clingo.Control, path: Path) -> None:
+    """``ctl.load(path)``. The first time in a process, from the file: clingo's parser alone is
+    the cheapest way for a command that grounds each program once (``mtgasp check``). After that,
+    from the statements parsed then and kept: adding them costs a fraction of parsing again, for
+    a process that answers many boards (``Checker``, a batch's workers)."""
+    if path not in _PARSED.mine() and path not in _LOADED:
+        _LOADED.add(path)
+        ctl.load(str(path))
+        return
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in _program(path):
+            builder.add(statement)
