@@ -5,6 +5,7 @@ Run from the repository root::
     python -m benchmarks.orderings                 # the table (n = 4, 6, ..., 16)
     python -m benchmarks.orderings --json -        # the same as JSON
     python -m benchmarks.orderings --n 4 10 16 --brute-max-n 10
+    python -m benchmarks.orderings --aims          # issue 13's aims judged (n = 0 is the floor)
 
 For each n, five generated events (fixed seeds) with n replacement effects:
 
@@ -383,9 +384,105 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
     return "\n".join(out)
 
 
+#: --aims: the sizes issue 13's orderings aims name (n = 0 measures the floor: no effect at all).
+AIM_SIZES = [0, 4, 6, 8, 10, 12, 16]
+
+
+def aims(rows: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Issue 13's orderings aims, each scenario's verdict: met, missed, or below the floor (the
+    aim asks for less time than the scenario's query with no effect at all takes, n = 0: the
+    cost of creating a Control and grounding the replacement rules, which no graph can save)."""
+    verdicts = []
+    for scenario in dict.fromkeys(r["scenario"] for r in rows):
+        by_n = {r["n"]: r for r in rows if r["scenario"] == scenario}
+        floor = by_n[0]["engine_seconds"] if 0 in by_n else None
+
+        def verdict(aim: str, met: bool, needed: float, got: str) -> None:
+            verdicts.append(_verdict(scenario, floor, aim, met, needed, got))  # noqa: B023
+
+        ten = by_n.get(10, {})
+        if "ratio" in ten:
+            verdict(
+                "1,000x brute force at n = 10",
+                ten["ratio"] >= 1000,
+                ten["brute_seconds"] / 1000,
+                f"{ten['ratio']:.0f}x",
+            )
+        if 16 in by_n:
+            verdict(
+                "n = 16 under 1 s",
+                by_n[16]["engine_seconds"] < 1,
+                1.0,
+                f"{by_n[16]['engine_seconds']:.3f} s",
+            )
+        small = [r for n, r in by_n.items() if 1 <= n <= 8]
+        if small:
+            worst = max(small, key=lambda r: r["engine_seconds"])
+            verdict(
+                "under 10 ms for n <= 8",
+                worst["engine_seconds"] < 0.010,
+                0.010,
+                f"{worst['engine_seconds'] * 1000:.1f} ms at n = {worst['n']}",
+            )
+        brute = [r for n, r in by_n.items() if n >= 8 and "ratio" in r]
+        if brute:
+            worst = min(brute, key=lambda r: r["ratio"])
+            verdict(
+                "faster than brute force from n = 8 on",
+                worst["ratio"] > 1,
+                worst["brute_seconds"],
+                f"{worst['ratio']:.1f}x at n = {worst['n']}",
+            )
+        memo = [r for n, r in by_n.items() if n >= 12 and "memo_ratio" in r]
+        if memo:
+            worst = max(memo, key=lambda r: r["memo_ratio"])
+            verdict(
+                "within 2x of the memoised counter from n = 12 on",
+                worst["memo_ratio"] <= 2,
+                2 * worst["memo_seconds"],
+                f"{worst['memo_ratio']:.2f}x the memo at n = {worst['n']}",
+            )
+    return verdicts
+
+
+def _verdict(
+    scenario: str, floor: float | None, aim: str, met: bool, needed: float, got: str
+) -> dict[str, Any]:
+    state = "met" if met else "missed"
+    if not met and floor is not None and needed < floor:
+        state = "below the floor"
+    return {
+        "scenario": scenario,
+        "aim": aim,
+        "verdict": state,
+        "measured": got,
+        "needed_seconds": needed,
+        "floor_seconds": floor,
+    }
+
+
+def render_aims(verdicts: list[dict[str, Any]]) -> str:
+    out = ["", "Issue 13's orderings aims (below the floor: the aim asks for less time than the"]
+    out.append("scenario's query with no effect at all, n = 0, takes):")
+    for v in verdicts:
+        needed = v["needed_seconds"]
+        detail = v["measured"]
+        if v["verdict"] == "below the floor":
+            detail += f"; needs {needed * 1000:.2f} ms, floor {v['floor_seconds'] * 1000:.1f} ms"
+        out.append(f"  {v['scenario']:<17} {v['aim']:<49} {v['verdict']:<15} {detail}")
+    return "\n".join(out)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.orderings", description=__doc__)
-    parser.add_argument("--n", type=int, nargs="+", default=list(range(4, 17)))
+    parser.add_argument(
+        "--n", type=int, nargs="+", help="sizes (default 4 to 16; --aims: 0 4 6 8 10 12 16)"
+    )
+    parser.add_argument(
+        "--aims",
+        action="store_true",
+        help="also judge issue 13's orderings aims (met, missed, below the floor)",
+    )
     parser.add_argument(
         "--scenarios",
         nargs="+",
@@ -405,11 +502,17 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--json", metavar="FILE", help="write JSON to FILE ('-': stdout)")
     args = parser.parse_args(argv)
+    if args.n is None:
+        args.n = AIM_SIZES if args.aims else list(range(4, 17))
     info = {
         "machine": f"Python {platform.python_version()}, clingo {clingo.__version__}, "
         f"{platform.machine()}",
     }
     rows = []
+    # Each entry program's first query in a process also reads and parses it: not measured.
+    _engine(_board_case("mana", 1, args.seed))
+    _engine(_board_case("life", 1, args.seed))
+    _engine(_distinct_case(6, "doubler"))
     for scenario in args.scenarios:
         for n in args.n:
             if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
@@ -421,14 +524,20 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(run_case(case, args))
             if not args.json:
                 print(f"  done {scenario} n={n}", file=sys.stderr)
+    verdicts = aims(rows) if args.aims else []
     if args.json:
-        text = json.dumps({"benchmark": "orderings", **info, "rows": rows}, indent=2)
+        report = {"benchmark": "orderings", **info, "rows": rows}
+        if args.aims:
+            report["aims"] = verdicts
+        text = json.dumps(report, indent=2)
         if args.json == "-":
             print(text)
         else:
             Path(args.json).write_text(text + "\n", encoding="utf-8")
     else:
         print(render(rows, info))
+        if args.aims:
+            print(render_aims(verdicts))
     return 0
 
 

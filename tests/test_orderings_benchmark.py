@@ -45,3 +45,30 @@ def test_benchmark_engine_and_brute_force_agree_on_small_events(tmp_path: Path) 
     doubler = {r["n"]: r for r in rows if r["scenario"] == "distinct+doubler"}
     assert doubler[6]["orderings"] == 720
     assert doubler[6]["outcomes"] == 16
+
+
+def test_the_aims_are_judged_against_the_floor() -> None:
+    sys.path.insert(0, str(ROOT))
+    try:
+        from benchmarks.orderings import aims
+    finally:
+        sys.path.remove(str(ROOT))
+
+    def row(n: int, engine: float, **more: float) -> dict[str, object]:
+        return {"scenario": "s", "n": n, "engine_seconds": engine, **more}
+
+    rows = [
+        row(0, 0.007),  # the floor: a query with no effect
+        row(8, 0.012, brute_seconds=0.024, ratio=2.0),
+        row(10, 0.020, brute_seconds=0.005, ratio=0.25),  # needs 5 us: below the floor
+        row(12, 0.030, memo_seconds=0.010, memo_ratio=3.0),  # needs 20 ms: merely missed
+        row(16, 0.5),
+    ]
+    verdicts = {v["aim"]: v["verdict"] for v in aims(rows)}
+    assert verdicts == {
+        "1,000x brute force at n = 10": "below the floor",
+        "n = 16 under 1 s": "met",
+        "under 10 ms for n <= 8": "missed",
+        "faster than brute force from n = 8 on": "below the floor",
+        "within 2x of the memoised counter from n = 12 on": "missed",
+    }
