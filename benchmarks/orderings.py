@@ -513,17 +513,24 @@ def main(argv: list[str] | None = None) -> int:
     _engine(_board_case("mana", 1, args.seed))
     _engine(_board_case("life", 1, args.seed))
     _engine(_distinct_case(6, "doubler"))
-    for scenario in args.scenarios:
-        for n in args.n:
-            if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
-                case = _distinct_case(n, scenario.partition("+")[2] or None)
-            elif scenario in ("mana", "life"):
-                case = _board_case(scenario, n, args.seed)
-            else:
-                parser.error(f"unknown scenario {scenario!r}")
-            rows.append(run_case(case, args))
-            if not args.json:
-                print(f"  done {scenario} n={n}", file=sys.stderr)
+    # The floors (n = 0) first, before the large runs have grown the heap, and best of 20.
+    order = sorted(
+        ((scenario, n) for scenario in args.scenarios for n in args.n), key=lambda c: c[1] != 0
+    )
+    for scenario, n in order:
+        if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
+            case = _distinct_case(n, scenario.partition("+")[2] or None)
+        elif scenario in ("mana", "life"):
+            case = _board_case(scenario, n, args.seed)
+        else:
+            parser.error(f"unknown scenario {scenario!r}")
+        repeat = args.repeat
+        args.repeat = max(repeat, 20) if n == 0 else repeat
+        rows.append(run_case(case, args))
+        args.repeat = repeat
+        if not args.json:
+            print(f"  done {scenario} n={n}", file=sys.stderr)
+    rows.sort(key=lambda r: (args.scenarios.index(r["scenario"]), args.n.index(r["n"])))
     verdicts = aims(rows) if args.aims else []
     if args.json:
         report = {"benchmark": "orderings", **info, "rows": rows}

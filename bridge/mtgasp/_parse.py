@@ -3,6 +3,7 @@ encodings (``_ast_cache``) and gives them to every later Control of theirs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -10,6 +11,7 @@ import clingo
 import clingo.ast
 
 from ._ast_cache import ThreadCache
+from ._live import has_table, live_statements
 from .errors import EncodingError, QueryError
 
 __all__ = ["Messages", "load_encoding", "parse_once", "parse_program"]
@@ -68,15 +70,23 @@ def parse_program(path: Path) -> tuple[Any, ...]:
     return tuple(s for s in statements if s.ast_type != _COMMENT)
 
 
-def load_encoding(ctl: clingo.Control, path: Path) -> None:
-    """``ctl.load(path)``. The first time in a process, from the file: clingo's parser alone is
-    the cheapest way for a command that grounds each program once (``mtgasp check``). After that,
-    from the statements parsed then and kept: adding them costs a fraction of parsing again, for
-    a process that answers many boards (``Checker``, a batch's workers)."""
-    if path not in _PARSED.mine() and path not in _LOADED:
+def load_encoding(
+    ctl: clingo.Control, path: Path, inputs: Iterable[tuple[str, int]] | None = None
+) -> None:
+    """The entry program ``path`` into ``ctl``. Given the signatures of every fact the Control
+    will have (``inputs``) and a program with a table (_live), from the statements parsed once
+    per thread, without the rules that cannot fire. Else the first time in a process with
+    ``ctl.load`` (clingo's parser alone is the cheapest way for a command that grounds each
+    program once, ``mtgasp check``), after that from the statements parsed then and kept
+    (adding them costs a fraction of parsing again, for a process that answers many boards)."""
+    if inputs is not None and has_table(path):
+        statements = live_statements(path, _program(path), inputs)
+    elif path not in _PARSED.mine() and path not in _LOADED:
         _LOADED.add(path)
         ctl.load(str(path))
         return
+    else:
+        statements = _program(path)
     with clingo.ast.ProgramBuilder(ctl) as builder:
-        for statement in _program(path):
+        for statement in statements:
             builder.add(statement)

@@ -102,7 +102,9 @@ class Team:
 class Turn:
     active: str
     step: str = "precombat_main"
-    number: int = 1
+    number: int | None = None
+    """The turn number; None when the board does not say (then no rule that asks for the first
+    turn applies: 103.8's skipped draw)."""
 
 
 @dataclass(frozen=True)
@@ -443,7 +445,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
     turn = Turn(
         active=turn_data.get("active", players[0].name),
         step=turn_data.get("step", "precombat_main"),
-        number=turn_data.get("number", 1),
+        number=turn_data.get("number"),
     )
     battlefield = tuple(
         Permanent(

@@ -20,11 +20,9 @@ def board_to_data(board: Board) -> dict[str, Any]:
         data["players"].append(entry)
     if board.teams:
         data["teams"] = [{"name": t.name, "life": t.life} for t in board.teams]
-    data["turn"] = {
-        "active": board.turn.active,
-        "step": board.turn.step,
-        "number": board.turn.number,
-    }
+    data["turn"] = {"active": board.turn.active, "step": board.turn.step}
+    if board.turn.number is not None:
+        data["turn"]["number"] = board.turn.number
     if board.battlefield:
         data["battlefield"] = []
         for perm in board.battlefield:

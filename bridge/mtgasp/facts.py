@@ -99,7 +99,8 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
     for team in board.teams:
         yield _fact("team_life", _string(team.name), Number(team.life))
     yield _fact("active_player", _string(board.turn.active))
-    yield _fact("turn_number", Number(board.turn.number))
+    if board.turn.number is not None:
+        yield _fact("turn_number", Number(board.turn.number))
     yield _fact("step", Function(board.turn.step))
 
     defined: set[str] = set()

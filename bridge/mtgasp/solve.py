@@ -145,7 +145,11 @@ def _grounded(
         with ctl.backend() as backend:
             for symbol in (*facts, *extra):
                 backend.add_rule([backend.add_atom(symbol)])
-        load_encoding(ctl, path)
+        # The rules that cannot fire on these facts left out (_live), unless a user's program
+        # (which may derive what they read) or the fired record (which names every rule) is
+        # added too.
+        sliced = not user and not _fired.recording()
+        load_encoding(ctl, path, _signatures(ctl) if sliced else None)
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for _, statements in user:
                 for statement in statements:
@@ -168,6 +172,11 @@ def _grounded(
         raise QueryError(_OVERFLOW)
     progress.say(f"solving {path.stem}")
     return ctl, messages, ground_seconds
+
+
+def _signatures(ctl: clingo.Control) -> list[tuple[str, int]]:
+    """The signatures of the atoms ``ctl`` has (before grounding: of the facts added)."""
+    return [(name, arity) for name, arity, _ in ctl.symbolic_atoms.signatures]
 
 
 #: The encodings derive number_overflow/1 where a result would pass ``#const max_number``.

@@ -75,3 +75,9 @@ def add_html(parser: argparse.ArgumentParser) -> None:
         help="also write the answer as one self-contained HTML page: the board, every verdict "
         "with its CR rule's text, the graphs inline (SVG when Graphviz's `dot` is installed)",
     )
+
+
+def turn_text(board: Board) -> str:
+    """``turn 4``, or ``turn number not given`` (see :class:`mtgasp.board.Turn`)."""
+    number = board.turn.number
+    return "turn number not given" if number is None else f"turn {number}"

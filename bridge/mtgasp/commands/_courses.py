@@ -13,6 +13,7 @@ from ..board_write import board_to_data
 from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
 from ..errors import QueryError
 from . import _common
+from ._common import turn_text
 
 
 def add_options(parser: argparse.ArgumentParser) -> None:
@@ -154,7 +155,7 @@ def to_json(report: CourseReport) -> dict[str, Any]:
 def to_text(report: CourseReport, *, show: int = 0) -> str:
     board = report.board
     lines = [
-        f"Board {board.source}: {len(board.players)} players; turn {board.turn.number}, "
+        f"Board {board.source}: {len(board.players)} players; {turn_text(board)}, "
         f"{board.turn.active}'s turn. Request: {report.request}."
     ]
     if report.query == "step":

@@ -9,6 +9,7 @@ from .._output import dumps
 from ..check import CheckReport, check
 from ..creatures import pt_terms_text
 from . import _common, _courses, activations, castable, could_produce, orderings
+from ._common import turn_text
 
 NAME = "check"
 HELP = "run every query on a board and print one report (the main job)"
@@ -77,7 +78,7 @@ def sections(report: CheckReport) -> list[str]:
     board = report.board
     header = (
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
-        f"turn {board.turn.number}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
+        f"{turn_text(board)}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
     )
     parts = [
         header,

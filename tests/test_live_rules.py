@@ -1,0 +1,140 @@
+"""Rules that cannot fire on a query's facts are left out of its grounding (bridge/mtgasp/_live.py).
+
+A rule whose positive body names a predicate that no fact has and no live rule derives has no
+ground instance (gringo still pays for it). Leaving such rules out must never change an answer:
+every entry program with a table gives the same model sliced and whole, on every example board.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import clingo
+import clingo.ast
+import pytest
+from clingo import Function, Number
+from tools.build_live import tables
+
+from mtgasp import _live
+from mtgasp._parse import parse_program
+from mtgasp._resources import query_path
+from mtgasp.board import load_board
+from mtgasp.cards.catalog import card_facts
+from mtgasp.errors import EncodingError
+from mtgasp.facts import board_cards, board_facts
+from mtgasp.solve import solve
+
+EXAMPLES = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
+SLICED = sorted(p.stem for p in _live.TABLES.glob("*.json"))
+
+
+def _parsed(text: str) -> tuple[object, ...]:
+    found: list[object] = []
+    clingo.ast.parse_string(text, found.append)
+    return tuple(found)
+
+
+def _model(statements: tuple[object, ...], facts: list[clingo.Symbol]) -> set[str]:
+    messages: list[str] = []
+    ctl = clingo.Control(["0"], logger=lambda code, message: messages.append(message))
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    with clingo.ast.ProgramBuilder(ctl) as builder:
+        for statement in statements:
+            builder.add(statement)
+    ctl.ground([("base", [])])
+    models: list[set[str]] = []
+    ctl.solve(on_model=lambda m: models.append({str(s) for s in m.symbols(atoms=True)}))
+    assert messages == []  # no "atom does not occur in any rule head"
+    assert len(models) == 1
+    return models[0]
+
+
+def test_the_tables_are_those_the_encodings_give() -> None:
+    shipped = {p.name: p.read_text(encoding="utf-8") for p in _live.TABLES.glob("*.json")}
+    hint = "the encodings changed: run PYTHONPATH=bridge python tools/build_live.py"
+    assert shipped == tables(), hint
+
+
+def test_only_programs_without_choices_have_tables() -> None:
+    # Another first model could give another witness (a castable plan): never sliced.
+    assert "castable" not in SLICED
+    assert "step" not in SLICED
+    assert {"orderings-life", "orderings-mana", "could-produce", "activations"} <= set(SLICED)
+    assert _live.make_table(_parsed("{ a(X) } :- f(X).\n")) is None
+
+
+def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    program = _parsed(
+        "a(X) :- f(X).\n"
+        "b(X) :- g(X).\n"  # g: no fact, no rule: dead
+        "c(X) :- b(X).\n"  # dead through b
+        "d(X) :- f(X), not b(X).\n"  # negation does not kill a rule
+        "e(1; 2).\n"  # a pool is a fact
+        "h(X) :- e(X), x(X).\n"  # x is an external: it can hold
+        "#external x(1).\n"
+        "k :- #count { X : g(X) } = 0.\n"  # an aggregate over nothing may hold
+        "#defined g/1.\n"
+        "#defined f/1.\n"
+    )
+    path = tmp_path / "p.lp"
+    table = _live.make_table(program)
+    assert table is not None
+    monkeypatch.setattr(_live, "_table", lambda p: _live._rules(table))
+    sliced = _live.live_statements(path, program, [("f", 1)])
+    texts = [str(s) for s in sliced]
+    assert "b(X) :- g(X)." not in texts
+    assert "c(X) :- b(X)." not in texts
+    assert {"#defined b/1.", "#defined c/1."} <= set(texts)
+    assert len(sliced) == len(program)  # two rules out, two declarations in
+    facts = [Function("f", [Number(1)]), Function("f", [Number(2)])]
+    assert _model(sliced, facts) == _model(program, facts)
+
+
+def test_a_predicate_nothing_declares_still_is_an_encoding_error(tmp_path: Path) -> None:
+    # A typo in a rule's body must not make the rule silently dead: clingo's message stays.
+    table = _live.make_table(_parsed("q :- r.\n#show q/0.\n"))
+    assert table is not None
+    # (statement 0 is "#program base.") r is declared nowhere: it kills nothing.
+    assert table["rules"][1] == [[[], ["q/0"]]]
+    entry = tmp_path / "bad.lp"
+    entry.write_text("q :- r.\n#show q/0.\n")
+    with pytest.raises(EncodingError):
+        solve(entry, [])
+
+
+def test_a_table_whose_encodings_changed_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = query_path("orderings-life")
+    data = json.loads((_live.TABLES / "orderings-life.json").read_text(encoding="utf-8"))
+    name = next(iter(data["files"]))
+    data["files"][name] += 1  # as if the file had changed since
+    monkeypatch.setattr(_live, "TABLES", tmp_path)
+    (tmp_path / "orderings-life.json").write_text(json.dumps(data), encoding="utf-8")
+    _live._table.cache_clear()
+    try:
+        assert not _live.has_table(path)
+        statements = parse_program(path)
+        assert _live.live_statements(path, statements, []) == statements
+    finally:
+        _live._table.cache_clear()
+
+
+@pytest.mark.parametrize("query", SLICED)
+def test_every_sliced_program_answers_alike_sliced_and_whole(query: str) -> None:
+    path = query_path(query)
+    statements = parse_program(path)
+    left_out = 0
+    for example in EXAMPLES:
+        board = load_board(example)
+        facts = [*board_facts(board), *card_facts(board_cards(board))]
+        signatures = {(f.name, len(f.arguments)) for f in facts}
+        sliced = _live.live_statements(path, statements, signatures)
+        left_out += len(statements) - len(sliced)
+        assert _model(sliced, facts) == _model(statements, facts), example.name
+    assert left_out > 0  # the examples do leave rules out
