@@ -145,7 +145,8 @@ def _collect() -> dict[str, str]:
             return dict(pool.imap_unordered(_run, runs, chunksize=4))
 
 
-_STATS = re.compile(r'^(\s*"(?:atoms|rules)": )\d+', re.MULTILINE)
+# Indented (a pretty-printed answer) or inline (a JSON Lines record of `mtgasp batch`).
+_STATS = re.compile(r'("(?:atoms|rules)": ?)\d+')
 
 
 def _without_stats(text: str) -> str:
