@@ -120,13 +120,18 @@ def _table(path: Path) -> _Rules | None:
     if data["version"] != _VERSION:
         return None
     root = asp_path()
-    for name, checksum in data["files"].items():
-        try:
-            if zlib.crc32((root / name).read_bytes()) != checksum:
-                return None
-        except OSError:
-            return None
+    if any(_checksum(root / name) != checksum for name, checksum in data["files"].items()):
+        return None
     return _rules(data)
+
+
+@cache
+def _checksum(path: Path) -> int | None:
+    """An encoding file's CRC-32 (read once per process: the programs share most files)."""
+    try:
+        return zlib.crc32(path.read_bytes())
+    except OSError:
+        return None
 
 
 def _rules(table: dict[str, Any]) -> _Rules:
