@@ -4,8 +4,7 @@
 
 Run it after changing anything under asp/: a query of a program whose table is out of date is
 not sliced (mtgasp checks the encoding files' checksums), and tests/test_live_rules.py fails
-until the tables are made again. One table per entry program without choice or disjunctive
-rules (bridge/mtgasp/_live.py says why only those).
+until the tables are made again. One table per entry program (bridge/mtgasp/_live.py).
 """
 
 from __future__ import annotations
@@ -25,8 +24,7 @@ def tables() -> dict[str, str]:
         if path.name.startswith("_"):  # a part of other programs, not an entry program
             continue
         table = make_table(parse_program(path))
-        if table is not None:
-            made[f"{path.stem}.json"] = json.dumps(table, separators=(",", ":")) + "\n"
+        made[f"{path.stem}.json"] = json.dumps(table, separators=(",", ":")) + "\n"
     return made
 
 

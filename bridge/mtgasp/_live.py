@@ -13,9 +13,11 @@ Which predicates each rule reads and derives is read from a table made when the 
 program in Python would cost a one-shot command more than the slicing saves. A table whose
 encoding files changed since is not used (their checksums are in it).
 
-Only a program without choice or disjunctive rules has a table: its one model is the same with or
-without the dead rules, and the tables let every query of it be sliced, the first of a process
-too, so that its answer and its statistics never depend on what the process asked before.
+Every entry program has a table, and every query of one is sliced, the first of a process too
+(``_parse.load_encoding``): its stable models are those of the whole program, but a smaller ground
+program can lead the solver to another first model, and so to another witness (a castable plan,
+a course's example), so that a query must never be sliced one time and whole another. A query
+with a user's program (``prove``) or the fired record (``mtgasp coverage``) is never sliced.
 
 The head predicates of left-out rules are declared ``#defined``: clingo would otherwise say that
 an atom of theirs occurs in no rule head (an error for mtgasp's own encodings). clingo checks
@@ -44,7 +46,7 @@ from ._resources import asp_path
 
 __all__ = ["TABLES", "has_table", "live_statements", "make_table"]
 
-#: The tables, one per entry program without choices (``tools/build_live.py`` writes them).
+#: The tables, one per entry program (``tools/build_live.py`` writes them).
 TABLES = Path(__file__).resolve().parent / "live"
 _VERSION = 1
 
@@ -57,9 +59,6 @@ _Rules = tuple[tuple[_Variant, ...] | None, ...]
 #: At most this many slices of a program are kept per thread (boards name different cards).
 _KEPT = 256
 _SLICES: ThreadCache[tuple[Path, frozenset[_Signature]], tuple[Any, ...]] = ThreadCache()
-
-_CHOICE_HEADS = frozenset({ASTType.Aggregate, ASTType.HeadAggregate, ASTType.Disjunction})
-
 
 def has_table(path: Path) -> bool:
     """Whether the entry program ``path`` has a fresh table (its queries are sliced)."""
@@ -149,11 +148,8 @@ def _signatures(texts: list[str]) -> frozenset[_Signature]:
     return frozenset(found)
 
 
-def make_table(statements: Sequence[Any]) -> dict[str, Any] | None:
-    """The table of an entry program, parsed (``tools/build_live.py``); None for a program with
-    choice or disjunctive rules (never sliced)."""
-    if any(s.ast_type == ASTType.Rule and s.head.ast_type in _CHOICE_HEADS for s in statements):
-        return None
+def make_table(statements: Sequence[Any]) -> dict[str, Any]:
+    """The table of an entry program, parsed (``tools/build_live.py``)."""
     analysed = [_analyse(s) for s in statements]
     declared = {(s.name, s.arity) for s in statements if s.ast_type == ASTType.Defined}
     for variants in analysed:
