@@ -60,6 +60,7 @@ _Rules = tuple[tuple[_Variant, ...] | None, ...]
 _KEPT = 256
 _SLICES: ThreadCache[tuple[Path, frozenset[_Signature]], tuple[Any, ...]] = ThreadCache()
 
+
 def has_table(path: Path) -> bool:
     """Whether the entry program ``path`` has a fresh table (its queries are sliced)."""
     return _table(path) is not None
