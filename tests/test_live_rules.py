@@ -148,3 +148,20 @@ def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
         left_out += len(statements) - len(sliced)
         assert _models(sliced, facts) == _models(statements, facts), example.name
     assert left_out > 0  # the examples do leave rules out
+
+
+DAMAGED = ["{not json", '{"version": 1}', '{"version": 1, "files": 3}', "[]"]
+
+
+@pytest.mark.parametrize("text", DAMAGED)
+def test_a_damaged_table_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str
+) -> None:
+    path = query_path("orderings-life")
+    monkeypatch.setattr(_live, "TABLES", tmp_path)
+    (tmp_path / "orderings-life.json").write_text(text, encoding="utf-8")
+    _live._table.cache_clear()
+    try:
+        assert not _live.has_table(path)
+    finally:
+        _live._table.cache_clear()

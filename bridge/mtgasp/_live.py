@@ -112,17 +112,19 @@ def _slice(
 
 @cache
 def _table(path: Path) -> _Rules | None:
-    """The table of ``path``: None if it has none or an encoding file changed since it was made."""
+    """The table of ``path``: None if it has none, an encoding file changed since it was made,
+    or it cannot be read (a damaged installation: then the whole program is ground, as before
+    tables)."""
     try:
         data = json.loads((TABLES / f"{path.stem}.json").read_text(encoding="utf-8"))
-    except FileNotFoundError:
+        if data["version"] != _VERSION:
+            return None
+        root = asp_path()
+        if any(_checksum(root / name) != checksum for name, checksum in data["files"].items()):
+            return None
+        return _rules(data)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    if data["version"] != _VERSION:
-        return None
-    root = asp_path()
-    if any(_checksum(root / name) != checksum for name, checksum in data["files"].items()):
-        return None
-    return _rules(data)
 
 
 @cache
