@@ -346,10 +346,10 @@ class EventGraph:
 
     def _witnesses(self) -> dict[Value, tuple[str, ...]]:
         """The first ordering of every outcome, found in one depth-first walk over the edges in
-        index order that enters each node once. Two paths to one node apply as many effects, so
-        the first to reach a node is the smallest prefix of every ordering through it: the first
-        final node of an outcome reached ends that outcome's first ordering (linear in the graph,
-        not once per outcome)."""
+        index order (:meth:`_edges_in_order`) that enters each node once. Two paths to one node
+        apply as many effects, so the first to reach a node is the smallest prefix of every
+        ordering through it: the first final node of an outcome reached ends that outcome's
+        first ordering (linear in the graph, not once per outcome)."""
         assert self.start is not None
         if self._first is not None:
             return self._first
@@ -357,25 +357,38 @@ class EventGraph:
         if self.start in self.results:
             first[self.results[self.start]] = ()
         seen = {self.start}
-        path: list[str] = []  # the effects applied along the stack below its first node
-        stack = [iter(self.edges.get(self.start, ()))]
+        path: list[str] = []  # the effects applied along the stack
+        # Each entry: the node's edges left to try, and the length of the path on entering it.
+        stack = [(self._edges_in_order(self.start, path), 0)]
         while stack:
-            step = next(stack[-1], None)
+            edges, entered = stack[-1]
+            step = next(edges, None)
             if step is None:
                 stack.pop()
-                del path[max(len(stack) - 1, 0) :]
+                del path[entered:]
                 continue
-            kind, target = step
+            label, target = step
             if target in seen:
                 continue
             seen.add(target)
-            path.append(self.members(kind)[self.applied(target[0], kind) - 1])
+            start = len(path)
+            path.extend(self._effects(label, target, set(path)))
             if target in self.results:
                 first.setdefault(self.results[target], tuple(path))
-            stack.append(iter(self.edges.get(target, ())))
+            stack.append((self._edges_in_order(target, path), start))
         free = tuple(self.free_effects())
         self._first = {value: (*found, *free) for value, found in first.items()}
         return self._first
+
+    def _edges_in_order(self, node: _Node, path: list[str]) -> Iterator[tuple[str, _Node]]:
+        """The edges of ``node`` in the order of the first effect each applies (``path``: the
+        effects applied before): the graph's own order, by kind."""
+        return iter(self.edges.get(node, ()))
+
+    def _effects(self, label: str, target: _Node, used: set[str]) -> list[str]:
+        """The effects an edge applies, given those applied before it (``used``): the next
+        member of its kind."""
+        return [self.members(label)[self.applied(target[0], label) - 1]]
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
         """Every ordering of distinct effects, in the order of effect indices, at most ``limit``.

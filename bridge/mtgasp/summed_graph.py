@@ -19,7 +19,6 @@ from clingo import Function, Symbol
 
 from .replacement_graph import REST, EventGraph, Node
 from .solve import SolveStats
-from .values import Value
 
 __all__ = ["SummedGraph", "read_graph"]
 
@@ -109,45 +108,12 @@ class SummedGraph(EventGraph):
     def _summed_by_index(self) -> list[str]:
         return sorted(self.summed, key=self.index.__getitem__)
 
-    def _witnesses(self) -> dict[Value, tuple[str, ...]]:
-        """The first ordering of every outcome (effects compared by their index), in one
-        depth-first walk over the edges in index order that enters each node once. Two paths to
-        one node apply as many effects, so the first to reach it is the smaller prefix of every
-        ordering through it, whatever follows (an edge :data:`REST` applies what its prefix
-        left). A first run is in index order, and so is the rest: the first ordering of an
-        outcome is one of those (sorting a run keeps its result and makes it no larger)."""
-        assert self.start is not None
-        if self._first is not None:
-            return self._first
-        first: dict[Value, tuple[str, ...]] = {}
-        if self.start in self.results:
-            first[self.results[self.start]] = ()
-        seen = {self.start}
-        path: list[str] = []
-        stack: list[tuple[Iterator[tuple[str, Node]], int]] = [(self._sorted(self.start, path), 0)]
-        while stack:
-            edges, entered = stack[-1]
-            step = next(edges, None)
-            if step is None:
-                stack.pop()
-                del path[entered:]
-                continue
-            label, target = step
-            if target in seen:
-                continue
-            seen.add(target)
-            start = len(path)
-            path.extend(self._effects(label, target, set(path)))
-            if target in self.results:
-                first.setdefault(self.results[target], tuple(path))
-            stack.append((self._sorted(target, path), start))
-        free = tuple(self.free_effects())
-        self._first = {value: (*found, *free) for value, found in first.items()}
-        return self._first
-
-    def _sorted(self, node: Node, path: list[str]) -> Iterator[tuple[str, Node]]:
+    def _edges_in_order(self, node: Node, path: list[str]) -> Iterator[tuple[str, Node]]:
         """The edges of ``node`` by the index of the first effect each applies (a pivot kind's
-        by its kind, as :class:`EventGraph`'s walk; :data:`REST` by the lowest left)."""
+        by its kind, as :class:`EventGraph`'s walk; :data:`REST` by the lowest left). The walk
+        of :meth:`EventGraph._witnesses` then gives each outcome's first ordering: two paths to
+        one node apply as many effects, and a run of summed effects in index order is the
+        smallest of its orders (sorting a run keeps its result)."""
         used = set(path)
 
         def first_index(edge: tuple[str, Node]) -> int:
