@@ -524,10 +524,10 @@ def main(argv: list[str] | None = None) -> int:
             case = _board_case(scenario, n, args.seed)
         else:
             parser.error(f"unknown scenario {scenario!r}")
-        repeat = args.repeat
-        args.repeat = max(repeat, 20) if n == 0 else repeat
-        rows.append(run_case(case, args))
-        args.repeat = repeat
+        settings = argparse.Namespace(**vars(args))
+        if n == 0:
+            settings.repeat = max(args.repeat, 20)
+        rows.append(run_case(case, settings))
         if not args.json:
             print(f"  done {scenario} n={n}", file=sys.stderr)
     rows.sort(key=lambda r: (args.scenarios.index(r["scenario"]), args.n.index(r["n"])))
