@@ -88,7 +88,7 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
     path = tmp_path / "p.lp"
     table = _live.make_table(program)
     assert table is not None
-    monkeypatch.setattr(_live, "_table", lambda p: _live._rules(table))
+    monkeypatch.setattr(_live, "_table", lambda p: (_live._rules(table), ()))
     sliced = _live.live_statements(path, program, [("f", 1)])
     texts = [str(s) for s in sliced]
     assert "b(X) :- g(X)." not in texts
@@ -99,12 +99,75 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
     assert _model(sliced, facts) == _model(program, facts)
 
 
+def _sliced(program: tuple[object, ...], facts: list[clingo.Symbol]) -> tuple[object, ...]:
+    """``program`` sliced for ``facts`` by its own table, the facts' shapes read from clingo as
+    a query reads them."""
+    table = _live.make_table(program)
+    rules = _live._rules(table)
+    tested = tuple(_live._position(text) for text in table["tested"])
+    ctl = clingo.Control()
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    original = _live._table
+    try:
+        _live._table = lambda p: (rules, tested)  # type: ignore[assignment]
+        shapes = _live.fact_shapes(Path("p.lp"), ctl)
+        signatures = {(f.name, len(f.arguments)) for f in facts}
+        return _live.live_statements(Path("p.lp"), program, signatures, shapes)
+    finally:
+        _live._table = original  # type: ignore[assignment]
+
+
+def test_a_rule_asking_for_a_shape_nothing_gives_is_left_out() -> None:
+    # Beyond predicates: the name and arity of a function at a position (or a number, a
+    # string). f's facts only hold h(_) terms, so nothing asks successfully for g(_), directly,
+    # through a variable that carries f's shapes (c/1), or through "X = g(_)".
+    program = _parsed(
+        "a(X) :- f(h(X)).\n"
+        "b(X) :- f(g(X)).\n"  # no g/1 in f: dead
+        "c(Y) :- f(Y).\n"  # c holds f's shapes: h/1 only
+        "d(X) :- c(g(X)).\n"  # dead through c
+        "e(X) :- f(X), X = g(_).\n"  # dead: X = g(_) asks for g/1 of f
+        "k(X) :- f(X), X = h(_).\n"  # lives
+        "m(X) :- n(X).\n"
+        "n(g(1)) :- a(1).\n"  # a rule's head gives its own shape
+        "o :- m(g(_)).\n"  # lives through n's head
+        "#defined f/1.\n"
+    )
+    facts = [Function("f", [Function("h", [Number(1)])])]
+    sliced = _sliced(program, facts)
+    texts = {str(s) for s in sliced}
+    for dead in ("b(X) :- f(g(X)).", "d(X) :- c(g(X)).", "e(X) :- f(X); X = g(_)."):
+        assert dead not in texts
+    assert {"#defined b/1.", "#defined d/1.", "#defined e/1."} <= texts
+    for live in ("a(X) :- f(h(X)).", "k(X) :- f(X); X = h(_).", "o :- m(g(_))."):
+        assert live in texts
+    assert _model(sliced, facts) == _model(program, facts)
+    assert "o" in _model(sliced, facts)
+
+
+def test_a_constant_is_no_shape() -> None:
+    # #const names are replaced by their values when grounding: p(horizon) may be p(3).
+    program = _parsed("#const horizon = 3.\np(horizon) :- f(1).\nq :- p(3).\n#defined f/1.\n")
+    facts = [Function("f", [Number(1)])]
+    sliced = _sliced(program, facts)
+    assert "q :- p(3)." in {str(s) for s in sliced}
+    assert "q" in _model(sliced, facts)
+
+
+def test_the_facts_shapes_are_read_at_the_tested_positions_only() -> None:
+    program = _parsed("a :- f(g(_), _).\n#defined f/2.\n")
+    table = _live.make_table(program)
+    assert table["tested"] == ["f/2:0"]  # the second position is never tested: not read
+
+
 def test_a_predicate_nothing_declares_still_is_an_encoding_error(tmp_path: Path) -> None:
     # A typo in a rule's body must not make the rule silently dead: clingo's message stays.
     table = _live.make_table(_parsed("q :- r.\n#show q/0.\n"))
     assert table is not None
     # (statement 0 is "#program base.") r is declared nowhere: it kills nothing.
-    assert table["rules"][1] == [[[], ["q/0"]]]
+    assert table["rules"][1] == [[[], [["q/0", []]]]]
     entry = tmp_path / "bad.lp"
     entry.write_text("q :- r.\n#show q/0.\n")
     with pytest.raises(EncodingError):

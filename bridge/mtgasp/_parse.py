@@ -11,7 +11,7 @@ import clingo
 import clingo.ast
 
 from ._ast_cache import ThreadCache
-from ._live import has_table, live_statements
+from ._live import fact_shapes, has_table, live_statements
 from .errors import EncodingError, QueryError
 
 __all__ = ["Messages", "load_encoding", "parse_once", "parse_program"]
@@ -80,7 +80,7 @@ def load_encoding(
     program once, ``mtgasp check``), after that from the statements parsed then and kept
     (adding them costs a fraction of parsing again, for a process that answers many boards)."""
     if inputs is not None and has_table(path):
-        statements = live_statements(path, _program(path), inputs)
+        statements = live_statements(path, _program(path), inputs, fact_shapes(path, ctl))
     elif path not in _PARSED.mine() and path not in _LOADED:
         _LOADED.add(path)
         ctl.load(str(path))

@@ -19,8 +19,8 @@ from ._symbols import as_int, as_str, choice_name
 from .board import Board
 from .errors import QueryError
 from .facts import board_facts
-from .replacement_graph import GRAPH_SIGNATURES, ReplacementGraphs
-from .replacement_graph import Node as _Node
+from .graph_atoms import GRAPH_SIGNATURES, ReplacementGraphs
+from .graph_atoms import Node as _Node
 from .solve import SolveStats, solve
 from .tap import TapOutcome, TapReport, TapResult, TriggerAdd, tap
 from .tap_answer import check_tap_choice, type_text

@@ -184,7 +184,7 @@ def _draw_report(
     for index in range(1, event.count + 1):
         draw = Function("one_draw", [term, Number(index)])
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
-        graph = _checked(read_graph(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats, summing=False))
         parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
     if len(parts) == 1:
         return replace(parts[0], event=event)
@@ -226,7 +226,7 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     for event, (request, *_) in zip(events, requests, strict=True):
         (term,) = request.arguments
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
-        graph = _checked(read_graph(mine, solution.stats))
+        graph = _checked(read_graph(mine, solution.stats, summing=False))
         reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
     return tuple(reports)
 
@@ -289,8 +289,9 @@ def event_graph(
     ``True`` asks the summing program for any life event; ``None`` where it pays (see
     :func:`_query`).
     """
+    query = _query(request, facts, summarise)
     solution = solve(
-        _query(request, facts, summarise),
+        query,
         facts,
         extra=[request, *extra],
         consts={
@@ -301,7 +302,7 @@ def event_graph(
         sort_symbols=False,  # (the graph reader does not depend on their order)
     )
     (model,) = solution.models
-    return _checked(read_graph(model, solution.stats))
+    return _checked(read_graph(model, solution.stats, summing=query == "orderings-summed"))
 
 
 #: The requested events the life-only entry program answers (the rest need ``orderings.lp``).

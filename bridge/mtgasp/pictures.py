@@ -11,10 +11,11 @@ import textwrap
 from collections.abc import Iterable
 
 from ._course_model import CourseReport
+from .graph_atoms import Node
 from .graphs import Graph
 from .mana import CouldProduceReport
 from .orderings import OrderingsReport
-from .replacement_graph import EventGraph, Node
+from .replacement_graph import EventGraph
 from .tap_answer import type_text
 from .values import decode_value
 
@@ -63,7 +64,7 @@ def orderings_graph(report: OrderingsReport) -> Graph:
         return parts
 
     for node in g.nodes():
-        value = decode_value(node[1])
+        value = decode_value(g.value_at(node))
         if node == g.start:
             lines = [f"start: {value}"]
         else:

@@ -1,8 +1,6 @@
-"""The replacement graphs the encodings derive (616.1, ``rules/616-ordering.lp``): the one reader
-of ``event_value/2`` (the start), ``edge/6`` and ``result/4``, per event
-(:class:`ReplacementGraphs`; could-produce reads one per defined mana event), and one event's graph
-with what the orderings query says about its effects, counted with big integers
-(:class:`EventGraph`).
+"""One event's replacement graph, as the encodings derive it (616.1, ``rules/616-ordering.lp``;
+read by ``graph_atoms.ReplacementGraphs``), with what the orderings query says about its effects,
+counted with big integers (:class:`EventGraph`).
 
 A node is (counts of applied effects per kind in a mixed radix, current value); an edge applies one
 more effect of a kind, named ``source#ability`` by its kind's first effect.
@@ -13,102 +11,21 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
-from clingo import Function, Symbol, SymbolType
+from clingo import Symbol
 
-from ._symbols import as_int, as_str
+from .graph_atoms import (
+    GRAPH_SIGNATURES,
+    EffectIds,
+    Node,
+    ReplacementGraphs,
+    ranks,
+)
 from .solve import SolveStats
 from .values import Value, decode_value
 
-__all__ = [
-    "GRAPH_SIGNATURES",
-    "REST",
-    "Effect",
-    "EventGraph",
-    "Node",
-    "ReplacementGraphs",
-    "effect_id",
-    "node_key",
-]
-
-Node = tuple[int, Symbol]
-
-#: The atoms a replacement graph is read from.
-GRAPH_SIGNATURES = frozenset({"event_value", "edge", "result"})
-
-
-def effect_id(symbol: Symbol) -> str:
-    """``effect("mr", 1)`` -> ``"mr#1"``: the source's id and the ability's number."""
-    source, number = symbol.arguments
-    return f"{as_str(source)}#{as_int(number)}"
-
-
-#: The label of an edge that applies every summed "plus" effect not applied yet at once
-#: (616-ordering.lp's grouped/1, :mod:`mtgasp.summed_graph`).
-REST = "rest"
-
-
-def _label(symbol: Symbol) -> str:
-    """An edge's label: the effect id of its kind, or :data:`REST`."""
-    return REST if symbol.type == SymbolType.Function and symbol.name == REST else effect_id(symbol)
-
-
-def node_key(mask: Symbol, value: Symbol) -> Node:
-    """A node's key: (mask, value); a summarised node ``g(Mp, G)`` gives (Mp, (value, G))."""
-    if mask.type == SymbolType.Number:
-        return (mask.number, value)
-    pivots, state = mask.arguments
-    return (pivots.number, Function("", [value, state]))
-
-
-class ReplacementGraphs:
-    """The replacement graphs of a model, by event (its request term, e.g. ``tap(O, N, Ch)``)."""
-
-    def __init__(self) -> None:
-        self.start: dict[Symbol, Node] = {}
-        self.edges: dict[Symbol, dict[Node, list[tuple[str, Node]]]] = defaultdict(
-            lambda: defaultdict(list)
-        )
-        self.results: dict[Symbol, dict[Node, Symbol]] = defaultdict(dict)
-        self._kinds: dict[Symbol, str] = {}
-        self._keys: dict[tuple[Symbol, Symbol], Node] = {}
-
-    def _key(self, mask: Symbol, value: Symbol) -> Node:
-        """:func:`node_key`, once per summarised node."""
-        found = self._keys.get((mask, value))
-        if found is None:
-            found = self._keys[(mask, value)] = node_key(mask, value)
-        return found
-
-    def read(self, symbol: Symbol) -> None:
-        """Read one ``event_value/2``, ``edge/6`` or ``result/4`` atom (see GRAPH_SIGNATURES)."""
-        name, args = symbol.name, symbol.arguments
-        if name == "edge":
-            # The bulk of a large answer: read the numbers directly, name each kind once.
-            kind = self._kinds.get(args[3])
-            if kind is None:
-                kind = self._kinds[args[3]] = _label(args[3])
-            source, target = args[1], args[4]
-            if source.type == SymbolType.Number and target.type == SymbolType.Number:
-                self.edges[args[0]][(source.number, args[2])].append(
-                    (kind, (target.number, args[5]))
-                )
-            else:
-                self.edges[args[0]][self._key(source, args[2])].append(
-                    (kind, self._key(target, args[5]))
-                )
-        elif name == "result":
-            mask = args[1]
-            key = (
-                (mask.number, args[2])
-                if mask.type == SymbolType.Number
-                else self._key(mask, args[2])
-            )
-            self.results[args[0]][key] = args[3]
-        elif name == "event_value":
-            self.start[args[0]] = (0, args[1])
-        else:
-            raise ValueError(f"not a replacement graph atom: {symbol}")
+__all__ = ["Effect", "EventGraph"]
 
 
 @dataclass(frozen=True)
@@ -166,6 +83,8 @@ class EventGraph:
         self._first: dict[Value, tuple[str, ...]] | None = None
         self._members: dict[str, list[str]] | None = None
         self._free: list[str] | None = None
+        self.table = ReplacementGraphs()
+        """Where the nodes' values are, by number."""
         self.summed: set[str] = set()
         """The summed "plus" effects present (616-ordering.lp's grouped/1): their edges apply one
         effect each, or every one not applied yet at once (:data:`REST`)."""
@@ -178,45 +97,49 @@ class EventGraph:
         """The graph of the one event of ``model`` (one with summed "plus" effects only as a
         :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_graph`` picks)."""
         graph = cls(stats)
-        graphs = ReplacementGraphs()
+        graphs = graph.table
+        raw = graphs.raw
+        effect = EffectIds(raw)
         for symbol in model:
-            name = symbol.name
+            handle = symbol._rep
+            name = raw.name(handle)
             if name in GRAPH_SIGNATURES:
-                graphs.read(symbol)  # the bulk: its arguments are read once, there
+                graphs.read_handle(name, handle)  # the bulk: read by handles, there
                 continue
-            args = symbol.arguments
+            args = raw.arguments(handle)
             if name == "event_player":
-                graph.chooser = as_str(args[1])
+                graph.chooser = raw.text(args[1])
             elif name == "candidate_index":
-                graph.index[effect_id(args[1])] = as_int(args[2])
+                graph.index[effect(args[1])] = raw.number(args[2])
             elif name == "effect_kind":
-                graph.kind_of[effect_id(args[1])] = effect_id(args[2])
+                graph.kind_of[effect(args[1])] = effect(args[2])
             elif name == "kind_size":
-                graph.kind_size[effect_id(args[1])] = as_int(args[2])
+                graph.kind_size[effect(args[1])] = raw.number(args[2])
             elif name == "kind_weight":
-                graph.kind_weight[effect_id(args[1])] = as_int(args[2])
+                graph.kind_weight[effect(args[1])] = raw.number(args[2])
             elif name == "effect_card":
-                graph.cards[effect_id(args[0])] = as_str(args[1])
+                graph.cards[effect(args[0])] = raw.text(args[1])
             elif name == "effect_controller":
-                graph.controllers[effect_id(args[0])] = as_str(args[1])
+                graph.controllers[effect(args[0])] = raw.text(args[1])
             elif name == "effect_class":
-                graph.classes[effect_id(args[0])] = as_int(args[1])
+                graph.classes[effect(args[0])] = raw.number(args[1])
             elif name == "effect_reason":
-                graph.reasons[effect_id(args[0])] = as_str(args[1])
+                graph.reasons[effect(args[0])] = raw.text(args[1])
             elif name == "applicable_now":
-                graph.now.add(effect_id(args[1]))
+                graph.now.add(effect(args[1]))
             elif name == "life_prohibition":
-                graph.cant.append((as_str(args[1]), as_str(args[2]), args[3].name, as_str(args[4])))
+                what = raw.name(args[3])
+                graph.cant.append((raw.text(args[1]), raw.text(args[2]), what, raw.text(args[4])))
             elif name == "event_prohibited":
                 graph.prohibited = True
             elif name == "independent":
-                graph.independent.add(effect_id(args[1]))
+                graph.independent.add(effect(args[1]))
             elif name == "applied_anyway":
-                graph.anyway.add(effect_id(args[1]))
+                graph.anyway.add(effect(args[1]))
             elif name == "too_many_effects":
                 graph.too_many = True
             elif name == "summed_member" and cls.SUMMED:
-                graph.summed.add(effect_id(args[1]))
+                graph.summed.add(effect(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
         # One event was requested: its graph is the only one.
@@ -224,18 +147,30 @@ class EventGraph:
             graph.edges = graphs.edges[event]
             graph.results = {node: decode_value(v) for node, v in graphs.results[event].items()}
             if not graph.too_many:
-                graph.start = graph.start_node(start[1])
-        for edges in graph.edges.values():
-            edges.sort(key=lambda edge: (graph.index.get(edge[0], -1), edge[1][0], edge[1][1]))
+                graph.start = graph.start_node(graphs, start[1])
+        graph._sort_edges()
         return graph
 
-    def start_node(self, value: Symbol) -> _Node:
-        """The start's key, from the event's unmodified value."""
+    def _sort_edges(self) -> None:
+        """Each node's edges by kind, then target: mask, then value in clingo's order of symbols
+        (compared only where a node has two edges of one kind to one mask)."""
+        index = self.index
+        tied = False
+        for edges in self.edges.values():
+            edges.sort(key=lambda edge: (index.get(edge[0], -1), edge[1][0]))
+            tied = tied or any(a[0] == b[0] and a[1][0] == b[1][0] for a, b in pairwise(edges))
+        if tied:
+            rank = ranks([self.table.symbol(n) for n in range(len(self.table.handles))])
+            for edges in self.edges.values():
+                edges.sort(key=lambda edge: (index.get(edge[0], -1), edge[1][0], rank[edge[1][1]]))
+
+    def start_node(self, graphs: ReplacementGraphs, value: int) -> _Node:
+        """The start's key, from the number of the event's unmodified value in ``graphs``."""
         return (0, value)
 
     def value_at(self, node: _Node) -> Symbol:
         """The event's value at ``node``."""
-        return node[1]
+        return self.table.symbol(node[1])
 
     def members(self, kind: str) -> list[str]:
         """The effects of ``kind``, by index: a path uses them in this order (its witness)."""
@@ -284,7 +219,8 @@ class EventGraph:
                 if target not in depth:
                     depth[target] = depth[node] + 1
                     order.append(target)
-        return sorted(found, key=lambda n: (depth.get(n, len(found)), n[0], str(n[1])))
+        text = {n[1]: str(self.table.symbol(n[1])) for n in found}
+        return sorted(found, key=lambda n: (depth.get(n, len(found)), n[0], text[n[1]]))
 
     def reaching(self) -> dict[_Node, int]:
         """For every node, the orderings of the effects applied so far that lead to it from the

@@ -17,17 +17,26 @@ from math import factorial
 
 from clingo import Function, Symbol
 
-from .replacement_graph import REST, EventGraph, Node
+from ._raw_symbols import RawSymbols, symbol_of
+from .graph_atoms import REST, Node, ReplacementGraphs
+from .replacement_graph import EventGraph
 from .solve import SolveStats
 
 __all__ = ["SummedGraph", "read_graph"]
 
+#: A summarised node's state before any summed effect applies (616-summed.lp's ``o``).
+_NONE_APPLIED = Function("o")
 
-def read_graph(model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
+
+def read_graph(model: tuple[Symbol, ...], stats: SolveStats, *, summing: bool = True) -> EventGraph:
     """The graph of the one event of ``model``: a :class:`SummedGraph` when its context sums its
-    "plus" effects (``summed_member/2``), else an :class:`EventGraph`."""
-    summed = any(symbol.name == "summed_member" for symbol in model)
-    return (SummedGraph if summed else EventGraph).read(model, stats)
+    "plus" effects (``summed_member/2``), else an :class:`EventGraph`. ``summing=False``: the
+    answer of a program without 616-summed.lp, which has no such context (not looked for)."""
+    if summing:
+        raw = RawSymbols()
+        if any(raw.name(symbol._rep) == "summed_member" for symbol in model):
+            return SummedGraph.read(model, stats)
+    return EventGraph.read(model, stats)
 
 
 class SummedGraph(EventGraph):
@@ -37,21 +46,30 @@ class SummedGraph(EventGraph):
 
     def __init__(self, stats: SolveStats) -> None:
         super().__init__(stats)
-        self._summed_counts: dict[Node, int] = {}
+        self._summed_counts: dict[int, int] = {}
 
-    def start_node(self, value: Symbol) -> Node:
-        return (0, Function("", [value, Function("o")]))
+    def start_node(self, graphs: ReplacementGraphs, value: int) -> Node:
+        start = graphs.handles[value]
+        assert isinstance(start, int)
+        return (0, graphs.value_number(start, _NONE_APPLIED._rep))
+
+    def _pair(self, node: Node) -> tuple[int, int]:
+        """The handles of the value and of the summed effects' state of ``node``."""
+        pair = self.table.handles[node[1]]
+        assert isinstance(pair, tuple)
+        return pair
 
     def value_at(self, node: Node) -> Symbol:
-        return node[1].arguments[0]
+        return symbol_of(self._pair(node)[0])
 
     def _applied_summed(self, node: Node) -> int:
-        """How many summed effects were applied on the way to ``node``."""
-        found = self._summed_counts.get(node)
+        """How many summed effects were applied on the way to ``node``: N of its state
+        ``f(J, N, S)`` or ``c(N, S)``, none in ``o``."""
+        found = self._summed_counts.get(node[1])
         if found is None:
-            state = node[1].arguments[1]
-            found = 0 if state.name == "o" else state.arguments[-2].number
-            self._summed_counts[node] = found
+            raw = self.table.raw
+            state = raw.arguments(self._pair(node)[1])
+            found = self._summed_counts[node[1]] = raw.number(state[-2]) if state else 0
         return found
 
     def placed(self, node: Node) -> int:
