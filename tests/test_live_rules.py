@@ -17,6 +17,7 @@ from clingo import Function, Number
 from tools.build_live import tables
 
 from mtgasp import _live
+from mtgasp._live_table import make_table
 from mtgasp._parse import parse_program
 from mtgasp._resources import asp_path, query_path
 from mtgasp.board import load_board
@@ -86,9 +87,9 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
         "#defined f/1.\n"
     )
     path = tmp_path / "p.lp"
-    table = _live.make_table(program)
+    table = make_table(program)
     assert table is not None
-    monkeypatch.setattr(_live, "_table", lambda p: (_live._rules(table), ()))
+    monkeypatch.setattr(_live, "_table", lambda p: (table["rules"], ()))
     sliced = _live.live_statements(path, program, [("f", 1)])
     texts = [str(s) for s in sliced]
     assert "b(X) :- g(X)." not in texts
@@ -102,8 +103,8 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
 def _sliced(program: tuple[object, ...], facts: list[clingo.Symbol]) -> tuple[object, ...]:
     """``program`` sliced for ``facts`` by its own table, the facts' shapes read from clingo as
     a query reads them."""
-    table = _live.make_table(program)
-    rules = _live._rules(table)
+    table = make_table(program)
+    rules = table["rules"]
     tested = tuple(_live._position(text) for text in table["tested"])
     ctl = clingo.Control()
     with ctl.backend() as backend:
@@ -158,13 +159,13 @@ def test_a_constant_is_no_shape() -> None:
 
 def test_the_facts_shapes_are_read_at_the_tested_positions_only() -> None:
     program = _parsed("a :- f(g(_), _).\n#defined f/2.\n")
-    table = _live.make_table(program)
+    table = make_table(program)
     assert table["tested"] == ["f/2:0"]  # the second position is never tested: not read
 
 
 def test_a_predicate_nothing_declares_still_is_an_encoding_error(tmp_path: Path) -> None:
     # A typo in a rule's body must not make the rule silently dead: clingo's message stays.
-    table = _live.make_table(_parsed("q :- r.\n#show q/0.\n"))
+    table = make_table(_parsed("q :- r.\n#show q/0.\n"))
     assert table is not None
     # (statement 0 is "#program base.") r is declared nowhere: it kills nothing.
     assert table["rules"][1] == [[[], [["q/0", []]]]]

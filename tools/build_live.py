@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 import sys
 
-from mtgasp._live import TABLES, make_table
+from mtgasp._live import TABLES
+from mtgasp._live_table import make_table
 from mtgasp._parse import parse_program
 from mtgasp._resources import asp_path
 
