@@ -15,7 +15,7 @@ Each reader owns its buffers: one per thread (a reader is made per answer read).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, cast
+from typing import Any, NoReturn, cast
 
 from clingo import Symbol, _internal
 
@@ -40,23 +40,24 @@ class RawSymbols:
         self._size = _FFI.new("size_t*")
         self._name = _FFI.new("char**")
         self._int = _FFI.new("int*")
-        self._names: dict[int, str] = {}
         self._numbers: dict[int, int] = {}
         self._texts: dict[int, str] = {}
 
     def name(self, handle: int) -> str:
         """The name of a function symbol."""
-        _check(_LIB.clingo_symbol_name(handle, self._name))
-        pointer = self._name[0]
-        key = int(_FFI.cast("uintptr_t", pointer))
-        found = self._names.get(key)
-        if found is None:
-            found = self._names[key] = _FFI.string(pointer).decode()
+        return self.name_bytes(handle).decode()
+
+    def name_bytes(self, handle: int) -> bytes:
+        """The name of a function symbol, as clingo keeps it (UTF-8; compared without decoding)."""
+        if not _LIB.clingo_symbol_name(handle, self._name):
+            _raise()
+        found: bytes = _FFI.string(self._name[0])
         return found
 
     def arguments(self, handle: int) -> list[int]:
         """The handles of a function symbol's arguments."""
-        _check(_LIB.clingo_symbol_arguments(handle, self._arguments, self._size))
+        if not _LIB.clingo_symbol_arguments(handle, self._arguments, self._size):
+            _raise()
         size = self._size[0]
         found: list[int] = _FFI.unpack(self._arguments[0], size) if size else []
         return found
@@ -66,7 +67,8 @@ class RawSymbols:
         found = self._texts.get(handle)
         if found is None:
             if _LIB.clingo_symbol_type(handle) == _STRING:
-                _check(_LIB.clingo_symbol_string(handle, self._name))
+                if not _LIB.clingo_symbol_string(handle, self._name):
+                    _raise()
                 found = _FFI.string(self._name[0]).decode()
             else:
                 found = str(symbol_of(handle))
@@ -82,12 +84,12 @@ class RawSymbols:
         if found is None:
             if _LIB.clingo_symbol_type(handle) != _NUMBER:
                 raise ValueError(f"expected a number, got {symbol_of(handle)}")
-            _check(_LIB.clingo_symbol_number(handle, self._int))
+            if not _LIB.clingo_symbol_number(handle, self._int):
+                _raise()
             found = self._numbers[handle] = int(self._int[0])
         return found
 
 
-def _check(ok: bool) -> None:
-    if not ok:
-        message = _FFI.string(_LIB.clingo_error_message()).decode()
-        raise RuntimeError(f"clingo: {message}")
+def _raise() -> NoReturn:
+    message = _FFI.string(_LIB.clingo_error_message()).decode()
+    raise RuntimeError(f"clingo: {message}")

@@ -98,6 +98,23 @@ class ReplacementGraphs:
         else:
             raise ValueError(f"not a replacement graph atom: {symbol_of(handle)}")
 
+    def read_edges(self, handles: list[int]) -> None:
+        """Read ``edge/6`` atoms by their handles (:meth:`read_handle`'s loop, inlined: the bulk
+        of a graph)."""
+        arguments = self.raw.arguments
+        keys, kinds, maps = self._keys, self._kinds, self._edge_maps
+        for handle in handles:
+            event, mask, value, kind, mask2, value2 = arguments(handle)
+            edges = maps.get(event)
+            if edges is None:
+                edges = maps[event] = self.edges[self._event(event)]
+            label = kinds.get(kind)
+            if label is None:
+                label = kinds[kind] = _label(symbol_of(kind))
+            source = keys.get((mask, value)) or self._key(mask, value)
+            target = keys.get((mask2, value2)) or self._key(mask2, value2)
+            edges[source].append((label, target))
+
     def value_number(self, value: int, state: int | None = None) -> int:
         """The number of a value (by its handle) in :attr:`handles`, or of the pair of a value
         and a summarised node's state."""

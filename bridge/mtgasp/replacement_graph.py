@@ -100,11 +100,16 @@ class EventGraph:
         graphs = graph.table
         raw = graphs.raw
         effect = EffectIds(raw)
+        edges: list[int] = []
         for symbol in model:
             handle = symbol._rep
-            name = raw.name(handle)
+            name_bytes = raw.name_bytes(handle)
+            if name_bytes == b"edge":
+                edges.append(handle)  # the bulk: read together below
+                continue
+            name = name_bytes.decode()
             if name in GRAPH_SIGNATURES:
-                graphs.read_handle(name, handle)  # the bulk: read by handles, there
+                graphs.read_handle(name, handle)
                 continue
             args = raw.arguments(handle)
             if name == "event_player":
@@ -142,6 +147,7 @@ class EventGraph:
                 graph.summed.add(effect(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
+        graphs.read_edges(edges)
         # One event was requested: its graph is the only one.
         for event, start in graphs.start.items():
             graph.edges = graphs.edges[event]

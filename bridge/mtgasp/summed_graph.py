@@ -34,7 +34,7 @@ def read_graph(model: tuple[Symbol, ...], stats: SolveStats, *, summing: bool = 
     answer of a program without 616-summed.lp, which has no such context (not looked for)."""
     if summing:
         raw = RawSymbols()
-        if any(raw.name(symbol._rep) == "summed_member" for symbol in model):
+        if any(raw.name_bytes(symbol._rep) == b"summed_member" for symbol in model):
             return SummedGraph.read(model, stats)
     return EventGraph.read(model, stats)
 
