@@ -34,8 +34,10 @@ written independently of the engine (tests/orderings_reference.py): ``memo`` (th
 counter a user would write: over the effects left per kind and the current value) and ``brute``
 (every ordering enumerated one by one, n! leaves when all effects keep applying). Outcome counts
 must agree wherever a baseline runs; the run stops with an error otherwise. Times are CPU seconds
-of this process (``time.process_time``: clingo's threads included), the best of ``--repeat``
-runs, so that a loaded machine slows them less. Peak memory is the Python heap (tracemalloc)
+of this process (``time.process_time``: clingo's threads included), the best of at least
+``--repeat`` runs (a fast case is run until 0.25 s of CPU, at most 50 times), so that a loaded
+machine slows them less; every brute force runs after every engine run (its heap slows what comes
+after it). Peak memory is the Python heap (tracemalloc)
 of a separate engine run; the engine's clingo side is given as ground atoms (its memory grows
 with them).
 """
@@ -89,6 +91,11 @@ LIFE_POOL = [
     ("Sulfuric Vortex", ["alice", "carol"]),
 ]
 LASTING = {"Pale Moon"}
+
+
+#: A fast case is run until this much CPU time has gone into it, at most MOST_RUNS times.
+AUTORANGE = 0.25
+MOST_RUNS = 50
 
 
 @dataclass
@@ -199,11 +206,14 @@ def _distinct_case(n: int, last: str | None = None) -> Case:
 def _measure(
     run: Callable[[], Any], repeat: int, memory: bool = True
 ) -> tuple[Any, float, int | None]:
-    """The result, the best CPU time of ``repeat`` runs (one run if it takes over 2 s) and the
-    peak Python heap of a separate run under tracemalloc (which slows it; its time is not used)."""
-    times = []
+    """The result, the best CPU time of at least ``repeat`` runs (one run if it takes over 2 s;
+    more for a fast one, as ``timeit`` does: until :data:`AUTORANGE` s of CPU or
+    :data:`MOST_RUNS` runs, so that a minimum of milliseconds is not one of three samples) and
+    the peak Python heap of a separate run under tracemalloc (which slows it; its time is not
+    used)."""
+    times: list[float] = []
     result = None
-    for _ in range(repeat):
+    while len(times) < repeat or (sum(times) < AUTORANGE and len(times) < MOST_RUNS):
         start = time.process_time()
         result = run()
         times.append(time.process_time() - start)
@@ -246,7 +256,8 @@ def _memo(case: Case) -> Counter[str]:
     return Counter({ref.value_text(v): c for v, c in counts.items()})
 
 
-def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
+def run_case(case: Case, args: argparse.Namespace) -> tuple[dict[str, Any], Counter[str]]:
+    """A case's row without the brute force (:func:`add_brute`), and the engine's counts."""
     (graph, counts), engine_s, engine_mem = _measure(lambda: _engine(case), args.repeat)
     row: dict[str, Any] = {
         "scenario": case.scenario,
@@ -292,22 +303,27 @@ def run_case(case: Case, args: argparse.Namespace) -> dict[str, Any]:
                 f"{case.scenario} n={case.n}: engine {dict(counts)} != memo {dict(memo_counts)}"
             )
         row.update(memo_seconds=memo_s, memo_ratio=engine_s / memo_s)
-    if case.n <= args.brute_max_n:
-        (leaves, brute_counts), brute_s, brute_mem = _measure(
-            lambda: _brute(case), args.repeat, memory=case.n <= args.brute_memory_max_n
+    return row, counts
+
+
+def add_brute(
+    row: dict[str, Any], case: Case, counts: Counter[str], args: argparse.Namespace
+) -> None:
+    """The brute force's columns of ``row`` (its outcome counts must be ``counts``)."""
+    (leaves, brute_counts), brute_s, brute_mem = _measure(
+        lambda: _brute(case), args.repeat, memory=case.n <= args.brute_memory_max_n
+    )
+    if brute_counts != counts:
+        raise SystemExit(
+            f"{case.scenario} n={case.n}: engine {dict(counts)} != brute {dict(brute_counts)}"
         )
-        if brute_counts != counts:
-            raise SystemExit(
-                f"{case.scenario} n={case.n}: engine {dict(counts)} != brute {dict(brute_counts)}"
-            )
-        row.update(
-            brute_seconds=brute_s,
-            brute_leaves=leaves,
-            brute_peak_python_bytes=brute_mem,
-            agree=True,
-            ratio=brute_s / engine_s,
-        )
-    return row
+    row.update(
+        brute_seconds=brute_s,
+        brute_leaves=leaves,
+        brute_peak_python_bytes=brute_mem,
+        agree=True,
+        ratio=brute_s / row["engine_seconds"],
+    )
 
 
 def _fmt_s(seconds: float | None) -> str:
@@ -374,7 +390,7 @@ def render(rows: list[dict[str, Any]], info: dict[str, Any]) -> str:
         f"Replacement orderings, engine vs baselines ({info['machine']}).",
         "engine: kinds + independence + sums; kinds: without independence; sets: over sets only;",
         "memo: memoised counter over (effects left per kind, value); brute: every ordering.",
-        "CPU seconds, best of --repeat; x brute = brute / engine; / memo = engine / memo;",
+        "CPU seconds, best of --repeat or more; x brute = brute / engine; / memo = engine / memo;",
         "'-' = not run (beyond --kinds-max-n, --sets-max-n, --memo-max-n, --brute-max-n).",
         "",
         line(headers),
@@ -489,7 +505,13 @@ def main(argv: list[str] | None = None) -> int:
         default=["mana", "life", "distinct", "distinct+remedy", "distinct+doubler"],
     )
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3, help="runs per case and tool (best)")
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=3,
+        help="runs per case and tool at least (the best counts; a fast one is run until 0.25 s "
+        "of CPU, at most 50 times)",
+    )
     parser.add_argument("--brute-max-n", type=int, default=10, help="largest n for brute force")
     parser.add_argument("--memo-max-n", type=int, default=16, help="largest n for the memo")
     parser.add_argument("--kinds-max-n", type=int, default=12, help="largest n for engine-kinds")
@@ -513,10 +535,14 @@ def main(argv: list[str] | None = None) -> int:
     _engine(_board_case("mana", 1, args.seed))
     _engine(_board_case("life", 1, args.seed))
     _engine(_distinct_case(6, "doubler"))
-    # The floors (n = 0) first, before the large runs have grown the heap, and best of 20.
+    # The floors (n = 0) first, and best of 20; every brute force after every engine run: a
+    # brute force of n = 10 (millions of orderings) leaves a heap that slows the runs after it
+    # by 10-30 % (measured: distinct+doubler n = 8 took 11.6 ms alone, 13.6 ms after the other
+    # scenarios' brute forces).
     order = sorted(
         ((scenario, n) for scenario in args.scenarios for n in args.n), key=lambda c: c[1] != 0
     )
+    brute: list[tuple[dict[str, Any], Case, Counter[str]]] = []
     for scenario, n in order:
         if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
             case = _distinct_case(n, scenario.partition("+")[2] or None)
@@ -527,9 +553,16 @@ def main(argv: list[str] | None = None) -> int:
         settings = argparse.Namespace(**vars(args))
         if n == 0:
             settings.repeat = max(args.repeat, 20)
-        rows.append(run_case(case, settings))
+        row, counts = run_case(case, settings)
+        rows.append(row)
+        if n <= args.brute_max_n:
+            brute.append((row, case, counts))
         if not args.json:
             print(f"  done {scenario} n={n}", file=sys.stderr)
+    for row, case, counts in brute:
+        add_brute(row, case, counts, args)
+        if not args.json:
+            print(f"  brute force {case.scenario} n={case.n}", file=sys.stderr)
     rows.sort(key=lambda r: (args.scenarios.index(r["scenario"]), args.n.index(r["n"])))
     verdicts = aims(rows) if args.aims else []
     if args.json:

@@ -114,14 +114,14 @@ def activations(
     extra = request(board, player, check_mana=check_mana)
     query = query_name(check_mana=check_mana, known=known is not None)
     consts = {"max_paid": MAX_PAID} if query == "activations-checked" else None
-    grounding = ground(query, board_facts(board), _VERDICTS, extra=extra, consts=consts)
-    solution = grounding.solve()  # no verdicts yet: which abilities need mana
-    (model,) = solution.models
-    verdicts = mana_verdicts(board, model, known) if check_mana else []
-    if verdicts:  # with none, the first solve (every verdict false) is already the answer
-        judged = grounding.solve(*verdicts)
-        (model,) = judged.models
-        solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
+    with ground(query, board_facts(board), _VERDICTS, extra=extra, consts=consts) as grounding:
+        solution = grounding.solve()  # no verdicts yet: which abilities need mana
+        (model,) = solution.models
+        verdicts = mana_verdicts(board, model, known) if check_mana else []
+        if verdicts:  # with none, the first solve (every verdict false) is already the answer
+            judged = grounding.solve(*verdicts)
+            (model,) = judged.models
+            solution = replace(judged, stats=plus_stats(judged.stats, solution.stats))
     return report(board, player, model, solution.stats)
 
 

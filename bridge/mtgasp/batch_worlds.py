@@ -13,6 +13,8 @@ one solve with every world's verdicts assumed (a world's answer depends on its o
 
 from __future__ import annotations
 
+from functools import partial
+
 import clingo
 from clingo import Number, Symbol
 
@@ -82,6 +84,9 @@ def _answer(
             assumptions = [lit if lit in chosen else -lit for lit in externals.values()]
             models = _solve(ctl, len(boards), assumptions)
     stats = _stats(ctl)
+    holder = [ctl]
+    del ctl
+    budget.dispose(holder)  # freed in the thread that ground it (budget.dispose)
     return [
         report(board, player, model, stats) for board, model in zip(boards, models, strict=True)
     ]
@@ -98,7 +103,7 @@ def _solve(ctl: clingo.Control, count: int, assumptions: list[int]) -> list[list
             world, atom = split(symbol)
             out[world].append(atom)
 
-    budget.run(ctl, lambda: ctl.solve(assumptions=assumptions, on_model=on_model))
+    budget.run(ctl, partial(ctl.solve, assumptions=assumptions, on_model=on_model))
     if len(models) != 1:
         raise EncodingError(f"a world batch of the activations query had {len(models)} models")
     return out

@@ -191,6 +191,18 @@ def run(ctl: Interruptible, work: Callable[[], T]) -> T:
     return result[0]
 
 
+def dispose(holder: list[Any]) -> None:
+    """Let go of the Control in ``holder`` (its only reference) in the calling thread's worker,
+    the thread that ground it, and wait until it is gone. Freed from another thread, a Control
+    costs several times as much (about 1.3 ms instead of 0.35 for a small orderings query: its
+    many small allocations are returned to another thread's arena). Waited for, never left to
+    run alongside the caller: freeing a Control touches the parsed statements it shares with the
+    caller's next Control (_serve)."""
+    done = threading.Event()
+    _worker().put((holder.clear, done))
+    done.wait()
+
+
 #: Each calling thread's worker: the thread its groundings and solves run in, one after another.
 _WORKERS = threading.local()
 

@@ -277,7 +277,8 @@ def questions(board: Board, players: str | Sequence[str]) -> list[tuple[Question
     """Every card in each player's hand with a mana cost, then every activated ability of their
     permanents with a mana cost (one deterministic solve), each with its cost in card notation."""
     names = [players] if isinstance(players, str) else list(players)
-    listing = _grounding(board, names).solve()
+    with _grounding(board, names) as grounding:
+        listing = grounding.solve()
     return listed_questions(board, names, listing.models[0])
 
 
@@ -293,26 +294,28 @@ def payments(
     the cards in hand (abilities only); a list of players asks about the cards of those alone.
     ``abilities`` (permanent, number), if given: of the abilities, only those are asked about."""
     names = list(players)
-    grounding = _grounding(board, names)
-    listing = grounding.solve()  # every pay_request false: the questions alone
-    card_players = set(names if cards is True else cards or ())
-    asked = [
-        (q, c)
-        for q, c in listed_questions(board, names, listing.models[0])
-        if (q.kind == "ability" and (abilities is None or (q.permanent, q.ability) in abilities))
-        or (q.kind == "card" and q.player in card_players)
-    ]
-    # A question depends only on its payer, its cost and the source it excludes: alike questions
-    # are solved once (601-payment-questions.lp says what they depend on).
-    groups: dict[tuple[str, str, str | None], Question] = {}
-    for q, cost in asked:
-        groups.setdefault((q.player, cost, q.excludes), q)
-    decoded: dict[tuple[str, str, str | None], Payment] = {}
-    for key, q in groups.items():
-        solution = grounding.solve(requests.pay_request(q.symbol()))
-        if not decoded:  # the first answer also bears the grounding and the listing
-            solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
-        decoded[key] = _decode(board, q, key[1], solution)
+    with _grounding(board, names) as grounding:
+        listing = grounding.solve()  # every pay_request false: the questions alone
+        card_players = set(names if cards is True else cards or ())
+        asked = [
+            (q, c)
+            for q, c in listed_questions(board, names, listing.models[0])
+            if (
+                q.kind == "ability" and (abilities is None or (q.permanent, q.ability) in abilities)
+            )
+            or (q.kind == "card" and q.player in card_players)
+        ]
+        # A question depends only on its payer, its cost and the source it excludes: alike questions
+        # are solved once (601-payment-questions.lp says what they depend on).
+        groups: dict[tuple[str, str, str | None], Question] = {}
+        for q, cost in asked:
+            groups.setdefault((q.player, cost, q.excludes), q)
+        decoded: dict[tuple[str, str, str | None], Payment] = {}
+        for key, q in groups.items():
+            solution = grounding.solve(requests.pay_request(q.symbol()))
+            if not decoded:  # the first answer also bears the grounding and the listing
+                solution = replace(solution, stats=plus_stats(solution.stats, listing.stats))
+            decoded[key] = _decode(board, q, key[1], solution)
     caveats = payment_caveats(board, listing.models[0])
     return tuple(
         replace(

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any, NoReturn, cast
 
@@ -259,13 +260,17 @@ def solve(
         progress.models(path.stem, len(models))
 
     start = time.perf_counter()
-    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
+    result = budget.run(ctl, partial(ctl.solve, on_model=on_model))
     solve_seconds = time.perf_counter() - start
-    return Solution(
+    solution = Solution(
         models=tuple(models),
         exhausted=bool(result.exhausted),
         stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
     )
+    holder = [ctl]
+    del ctl, result
+    budget.dispose(holder)  # freed where it was ground: several times cheaper
+    return solution
 
 
 class Grounding:
@@ -282,7 +287,7 @@ class Grounding:
         externals: Sequence[tuple[str, int]],
     ):
         self._path = path
-        self._ctl = ctl
+        self._ctl: clingo.Control | None = ctl
         self._messages = messages
         self._ground_seconds = ground
         self._externals = {
@@ -292,9 +297,26 @@ class Grounding:
             if atom.is_external
         }
 
+    def __enter__(self) -> Grounding:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Free the grounding, in the thread that made it (``budget.dispose``). Used as a
+        context manager, it is closed when the block ends."""
+        if self._ctl is not None:
+            holder = [self._ctl]
+            self._ctl = None
+            budget.dispose(holder)
+
     def solve(self, *true: Symbol) -> Solution:
         """Solve with the free externals ``true`` assumed true (none if none given), every other
         false. The grounding time is charged to the first solve."""
+        if self._ctl is None:
+            raise ValueError("this grounding is closed")
+        ctl = self._ctl
         chosen: set[int] = set()
         for symbol in true:
             literal = self._externals.get(symbol)
@@ -309,15 +331,13 @@ class Grounding:
 
         start = time.perf_counter()
         assumptions = [lit if lit in chosen else -lit for lit in self._externals.values()]
-        result = budget.run(
-            self._ctl, lambda: self._ctl.solve(assumptions=assumptions, on_model=on_model)
-        )
+        result = budget.run(ctl, partial(ctl.solve, assumptions=assumptions, on_model=on_model))
         solve_seconds = time.perf_counter() - start
         ground_seconds, self._ground_seconds = self._ground_seconds, 0.0
         return Solution(
             models=tuple(models),
             exhausted=bool(result.exhausted),
-            stats=_stats(self._ctl, ground_seconds, solve_seconds, len(models)),
+            stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
         )
 
 
@@ -399,7 +419,7 @@ def count_models(
             priorities.extend(model.priority)
 
     start = time.perf_counter()
-    result = budget.run(ctl, lambda: ctl.solve(on_model=on_model))
+    result = budget.run(ctl, partial(ctl.solve, on_model=on_model))
     solve_seconds = time.perf_counter() - start
     if messages.lines:
         raise EncodingError(_report(path, messages, "clingo reported problems"))
@@ -415,11 +435,15 @@ def count_models(
                 true.append(level[low.bit_length() - 1][0])
                 weight ^= low
         counts[tuple(sorted(true))] = n
-    return Counts(
+    answer = Counts(
         counts=counts,
         exhausted=bool(result.exhausted),
         stats=_stats(ctl, ground_seconds, solve_seconds, sum(by_cost.values())),
     )
+    holder = [ctl]
+    del ctl, result
+    budget.dispose(holder)  # freed where it was ground (see solve)
+    return answer
 
 
 def _report(path: Path, messages: Messages, headline: str) -> str:
