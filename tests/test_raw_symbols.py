@@ -6,7 +6,7 @@ from __future__ import annotations
 import clingo
 from clingo import Function, Number, String, Symbol, Tuple_
 
-from mtgasp._raw_symbols import RawSymbols
+from mtgasp._raw_symbols import RawSymbols, shown_handles
 
 SYMBOLS = [
     Function("edge", [String("e"), Number(-3), Function("mana", [Number(1), Number(0)])]),
@@ -44,3 +44,14 @@ def test_equal_symbols_have_equal_handles() -> None:
     ctl.solve(on_model=lambda m: found.extend(m.symbols(shown=True)))
     assert RawSymbols().arguments(found[0]._rep) == [made._rep]
     assert Function("mana", [Number(2), Number(0)])._rep != made._rep
+
+
+def test_a_models_shown_handles_are_its_shown_symbols() -> None:
+    ctl = clingo.Control(["0"])
+    ctl.add("base", [], 'p(1). q("a", f(2)). r. #show p/1. #show q/2.')
+    ctl.ground([("base", [])])
+    found: list[tuple[list[Symbol], list[int]]] = []
+    ctl.solve(on_model=lambda m: found.append((list(m.symbols(shown=True)), shown_handles(m))))
+    ((symbols, handles),) = found
+    assert handles == [s._rep for s in symbols]
+    assert sorted(str(Symbol(h)) for h in handles) == ["p(1)", 'q("a",f(2))']

@@ -19,7 +19,7 @@ from typing import Any, NoReturn, cast
 
 from clingo import Symbol, _internal
 
-__all__ = ["RawSymbols", "symbol_of"]
+__all__ = ["RawSymbols", "shown_handles", "symbol_of"]
 
 #: clingo's C interface and its cffi handle (unannotated, private: ``solve._statistic`` uses
 #: them too).
@@ -88,6 +88,20 @@ class RawSymbols:
                 _raise()
             found = self._numbers[handle] = int(self._int[0])
         return found
+
+
+def shown_handles(model: Any) -> list[int]:
+    """The handles of a ``clingo.Model``'s shown symbols (``Model.symbols(shown=True)``, without
+    a ``clingo.Symbol`` made for each)."""
+    show = _LIB.clingo_show_type_shown
+    size = _FFI.new("size_t*")
+    if not _LIB.clingo_model_symbols_size(model._rep, show, size):
+        _raise()
+    found = _FFI.new("clingo_symbol_t[]", size[0])
+    if not _LIB.clingo_model_symbols(model._rep, show, found, size[0]):
+        _raise()
+    handles: list[int] = _FFI.unpack(found, size[0])
+    return handles
 
 
 def _raise() -> NoReturn:

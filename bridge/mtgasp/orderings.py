@@ -184,7 +184,7 @@ def _draw_report(
     for index in range(1, event.count + 1):
         draw = Function("one_draw", [term, Number(index)])
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
-        graph = _checked(read_graph(mine, solution.stats, summing=False))
+        graph = _checked(read_graph(_handles(mine), solution.stats, summing=False))
         parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
     if len(parts) == 1:
         return replace(parts[0], event=event)
@@ -226,7 +226,7 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     for event, (request, *_) in zip(events, requests, strict=True):
         (term,) = request.arguments
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
-        graph = _checked(read_graph(mine, solution.stats, summing=False))
+        graph = _checked(read_graph(_handles(mine), solution.stats, summing=False))
         reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
     return tuple(reports)
 
@@ -299,10 +299,15 @@ def event_graph(
             "independence": 1 if independence else 0,
             "summarise": 0 if summarise is False else 1,  # (orderings-summed.lp's)
         },
-        sort_symbols=False,  # (the graph reader does not depend on their order)
+        handles=True,  # read by handles (graph_atoms), no clingo.Symbol made per atom
     )
-    (model,) = solution.models
+    (model,) = solution.handles
     return _checked(read_graph(model, solution.stats, summing=query == "orderings-summed"))
+
+
+def _handles(model: Sequence[Symbol]) -> list[int]:
+    """The handles of symbols, as the graph reader takes them."""
+    return [symbol._rep for symbol in model]
 
 
 #: The requested events the life-only entry program answers (the rest need ``orderings.lp``).

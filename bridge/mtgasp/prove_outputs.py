@@ -232,7 +232,7 @@ def _orderings(
             outcomes = {
                 decode_value(s.arguments[1]): s.arguments[1] for s in mine if s.name == "outcome"
             }
-            graph = EventGraph.read(mine, _NO_STATS)
+            graph = EventGraph.read([s._rep for s in mine], _NO_STATS)
             if graph.start is None:
                 continue
             for value, count in graph.count_paths().items():

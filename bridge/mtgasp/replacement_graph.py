@@ -9,12 +9,13 @@ more effect of a kind, named ``source#ability`` by its kind's first effect.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 
 from clingo import Symbol
 
+from ._raw_symbols import symbol_of
 from .graph_atoms import (
     GRAPH_SIGNATURES,
     EffectIds,
@@ -93,16 +94,16 @@ class EventGraph:
     SUMMED = False
 
     @classmethod
-    def read(cls, model: tuple[Symbol, ...], stats: SolveStats) -> EventGraph:
-        """The graph of the one event of ``model`` (one with summed "plus" effects only as a
+    def read(cls, model: Sequence[int], stats: SolveStats) -> EventGraph:
+        """The graph of the one event of ``model``, its shown atoms as handles (``Symbol._rep``,
+        ``solve(..., handles=True)``; one with summed "plus" effects only as a
         :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_graph`` picks)."""
         graph = cls(stats)
         graphs = graph.table
         raw = graphs.raw
         effect = EffectIds(raw)
         edges: list[int] = []
-        for symbol in model:
-            handle = symbol._rep
+        for handle in model:
             name_bytes = raw.name_bytes(handle)
             if name_bytes == b"edge":
                 edges.append(handle)  # the bulk: read together below
@@ -146,7 +147,7 @@ class EventGraph:
             elif name == "summed_member" and cls.SUMMED:
                 graph.summed.add(effect(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
-                raise ValueError(f"unexpected symbol in the orderings answer: {symbol}")
+                raise ValueError(f"unexpected atom in the orderings answer: {symbol_of(handle)}")
         graphs.read_edges(edges)
         # One event was requested: its graph is the only one.
         for event, start in graphs.start.items():

@@ -24,6 +24,7 @@ from clingo import Symbol, _internal
 
 from . import _fired, budget, progress
 from ._parse import Messages, load_encoding, parse_once, parse_program
+from ._raw_symbols import shown_handles
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
 from .errors import EncodingError, QueryError
@@ -78,6 +79,9 @@ class Solution:
     models: tuple[tuple[Symbol, ...], ...]
     exhausted: bool
     stats: SolveStats
+    handles: tuple[tuple[int, ...], ...] = ()
+    """With ``solve(..., handles=True)``, each model's shown atoms as handles (``Symbol._rep``),
+    in clingo's order, instead of :attr:`models`."""
 
     @property
     def truncated(self) -> bool:
@@ -235,6 +239,7 @@ def solve(
     sort_symbols: bool = True,
     user_programs: Sequence[Path] = (),
     user_statements: Sequence[tuple[Path, tuple[Any, ...]]] = (),
+    handles: bool = False,
 ) -> Solution:
     """Solve the entry program ``asp/queries/<query>.lp`` (or a path) on ``facts``.
 
@@ -246,6 +251,8 @@ def solve(
     ``max_models`` 0 means all models. ``project`` enumerates distinct projections (``#project``).
     ``sort_symbols=False`` keeps each model's symbols in clingo's order (the same order for the
     same atoms of one program), which is much faster when only counting many models.
+    ``handles=True`` gives each model as handles (:attr:`Solution.handles`, read with
+    ``_raw_symbols``), in clingo's order, and no symbols.
     """
     path = query if isinstance(query, Path) else query_path(query)
     args = _arguments(max_models, consts, *(["--project"] if project else []))
@@ -253,11 +260,15 @@ def solve(
     user += user_statements
     ctl, _, ground_seconds = _grounded(path, facts, extra, args, user)
     models: list[tuple[Symbol, ...]] = []
+    raw: list[tuple[int, ...]] = []
 
     def on_model(model: clingo.Model) -> None:
-        symbols = model.symbols(shown=True)
-        models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
-        progress.models(path.stem, len(models))
+        if handles:
+            raw.append(tuple(shown_handles(model)))
+        else:
+            symbols = model.symbols(shown=True)
+            models.append(tuple(sorted(symbols)) if sort_symbols else tuple(symbols))
+        progress.models(path.stem, len(models) + len(raw))
 
     start = time.perf_counter()
     result = budget.run(ctl, partial(ctl.solve, on_model=on_model))
@@ -265,7 +276,8 @@ def solve(
     solution = Solution(
         models=tuple(models),
         exhausted=bool(result.exhausted),
-        stats=_stats(ctl, ground_seconds, solve_seconds, len(models)),
+        stats=_stats(ctl, ground_seconds, solve_seconds, len(models) + len(raw)),
+        handles=tuple(raw),
     )
     holder = [ctl]
     del ctl, result

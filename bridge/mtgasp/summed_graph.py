@@ -12,7 +12,7 @@ r! orders).
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from math import factorial
 
 from clingo import Function, Symbol
@@ -28,13 +28,14 @@ __all__ = ["SummedGraph", "read_graph"]
 _NONE_APPLIED = Function("o")
 
 
-def read_graph(model: tuple[Symbol, ...], stats: SolveStats, *, summing: bool = True) -> EventGraph:
-    """The graph of the one event of ``model``: a :class:`SummedGraph` when its context sums its
-    "plus" effects (``summed_member/2``), else an :class:`EventGraph`. ``summing=False``: the
-    answer of a program without 616-summed.lp, which has no such context (not looked for)."""
+def read_graph(model: Sequence[int], stats: SolveStats, *, summing: bool = True) -> EventGraph:
+    """The graph of the one event of ``model`` (its shown atoms as handles): a
+    :class:`SummedGraph` when its context sums its "plus" effects (``summed_member/2``), else an
+    :class:`EventGraph`. ``summing=False``: the answer of a program without 616-summed.lp, which
+    has no such context (not looked for)."""
     if summing:
         raw = RawSymbols()
-        if any(raw.name_bytes(symbol._rep) == b"summed_member" for symbol in model):
+        if any(raw.name_bytes(handle) == b"summed_member" for handle in model):
             return SummedGraph.read(model, stats)
     return EventGraph.read(model, stats)
 
