@@ -315,7 +315,7 @@ class EventGraph:
                 continue
             seen.add(target)
             start = len(path)
-            path.extend(self._effects(label, target, set(path)))
+            path.extend(self._effects(label, target, path))
             if target in self.results:
                 first.setdefault(self.results[target], tuple(path))
             stack.append((self._edges_in_order(target, path), start))
@@ -328,8 +328,8 @@ class EventGraph:
         effects applied before): the graph's own order, by kind."""
         return iter(self.edges.get(node, ()))
 
-    def _effects(self, label: str, target: _Node, used: set[str]) -> list[str]:
-        """The effects an edge applies, given those applied before it (``used``): the next
+    def _effects(self, label: str, target: _Node, path: list[str]) -> list[str]:
+        """The effects an edge applies, given those applied before it (``path``): the next
         member of its kind."""
         return [self.members(label)[self.applied(target[0], label) - 1]]
 

@@ -48,6 +48,9 @@ class SummedGraph(EventGraph):
     def __init__(self, stats: SolveStats) -> None:
         super().__init__(stats)
         self._summed_counts: dict[int, int] = {}
+        self._placed: dict[Node, int] = {}
+        self._ordered: list[Node] | None = None
+        self._by_index: list[str] | None = None
 
     def start_node(self, graphs: ReplacementGraphs, value: int) -> Node:
         start = graphs.handles[value]
@@ -75,8 +78,11 @@ class SummedGraph(EventGraph):
 
     def placed(self, node: Node) -> int:
         """How many effects were applied on the way to ``node``."""
-        pivots = sum(self.applied(node[0], kind) for kind in self.kind_weight)
-        return pivots + self._applied_summed(node)
+        found = self._placed.get(node)
+        if found is None:
+            pivots = sum(self.applied(node[0], kind) for kind in self.kind_weight)
+            found = self._placed[node] = pivots + self._applied_summed(node)
+        return found
 
     def insertions_at(self, node: Node) -> int:
         ways = 1
@@ -86,7 +92,9 @@ class SummedGraph(EventGraph):
 
     def _order(self) -> list[Node]:
         """The nodes with edges, fewest effects applied first (a topological order)."""
-        return sorted(self.edges, key=self.placed)
+        if self._ordered is None:
+            self._ordered = sorted(self.edges, key=self.placed)
+        return self._ordered
 
     def _weight(self, node: Node, label: str, target: Node) -> int:
         """How many orderings of distinct effects one edge stands for."""
@@ -116,16 +124,19 @@ class SummedGraph(EventGraph):
             reach[node] = found
         return reach
 
-    def _effects(self, label: str, target: Node, used: set[str]) -> list[str]:
-        """The effects an edge applies, given those applied before it (``used``)."""
+    def _effects(self, label: str, target: Node, path: list[str]) -> list[str]:
+        """The effects an edge applies, given those applied before it (``path``)."""
         if label == REST:
+            used = set(path)
             return [e for e in self._summed_by_index() if e not in used]
         if label in self.summed:
             return [label]
         return [self.members(label)[self.applied(target[0], label) - 1]]
 
     def _summed_by_index(self) -> list[str]:
-        return sorted(self.summed, key=self.index.__getitem__)
+        if self._by_index is None:
+            self._by_index = sorted(self.summed, key=self.index.__getitem__)
+        return self._by_index
 
     def _edges_in_order(self, node: Node, path: list[str]) -> Iterator[tuple[str, Node]]:
         """The edges of ``node`` by the index of the first effect each applies (a pivot kind's
@@ -133,15 +144,13 @@ class SummedGraph(EventGraph):
         of :meth:`EventGraph._witnesses` then gives each outcome's first ordering: two paths to
         one node apply as many effects, and a run of summed effects in index order is the
         smallest of its orders (sorting a run keeps its result)."""
+        edges = self.edges.get(node, ())
+        index = self.index
+        if not any(label == REST for label, _ in edges):
+            return iter(sorted(edges, key=lambda edge: index[edge[0]]))
         used = set(path)
-
-        def first_index(edge: tuple[str, Node]) -> int:
-            label = edge[0]
-            if label == REST:
-                return min(self.index[e] for e in self._summed_by_index() if e not in used)
-            return self.index[label]
-
-        return iter(sorted(self.edges.get(node, ()), key=first_index))
+        rest = next((index[e] for e in self._summed_by_index() if e not in used), len(index))
+        return iter(sorted(edges, key=lambda edge: rest if edge[0] == REST else index[edge[0]]))
 
     def paths(self, limit: int) -> Iterator[tuple[str, ...]]:
         raise NotImplementedError("a summarised graph lists no orderings: ask without summing")
