@@ -113,8 +113,8 @@ def _sliced(program: tuple[object, ...], facts: list[clingo.Symbol]) -> tuple[ob
     original = _live._table
     try:
         _live._table = lambda p: (rules, tested)  # type: ignore[assignment]
-        shapes = _live.fact_shapes(Path("p.lp"), ctl)
         signatures = {(f.name, len(f.arguments)) for f in facts}
+        shapes = _live.fact_shapes(Path("p.lp"), ctl, signatures)
         return _live.live_statements(Path("p.lp"), program, signatures, shapes)
     finally:
         _live._table = original  # type: ignore[assignment]
@@ -213,7 +213,7 @@ def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
         with ctl.backend() as backend:
             for fact in facts:
                 backend.add_rule([backend.add_atom(fact)])
-        shapes = _live.fact_shapes(path, ctl)
+        shapes = _live.fact_shapes(path, ctl, signatures)
         sliced = _live.live_statements(path, statements, signatures, shapes)
         by_predicates = _live.live_statements(path, statements, signatures)
         # (Each slice declares the heads it leaves out: fewer rules, never fewer statements.)

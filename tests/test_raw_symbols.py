@@ -13,7 +13,7 @@ SYMBOLS = [
     Function("none"),
     Function("g", [Number(12), Function("f", [Number(3), Number(2), Number(7)])]),
     Tuple_([Function("gain_life", [String("bob"), Number(2**31 - 1)]), Function("o")]),
-    Function("neg", [Number(-(2**31))], False),
+    Function("neg", [Number(-(2**31)), Function("f", [Number(1)], False)], False),
 ]
 
 
@@ -27,6 +27,10 @@ def test_names_arguments_and_numbers_are_clingos() -> None:
         for argument, expected in zip(arguments, symbol.arguments, strict=True):
             is_number = expected.type == clingo.SymbolType.Number
             assert raw.is_number(argument) == is_number
+            assert raw.is_string(argument) == (expected.type == clingo.SymbolType.String)
+            assert raw.is_function(argument) == (
+                expected.type == clingo.SymbolType.Function and expected.positive
+            )
             if is_number:
                 assert raw.number(argument) == expected.number
                 assert raw.number(argument) == expected.number  # kept, the same

@@ -53,6 +53,7 @@ import clingo
 import clingo.ast
 
 from ._ast_cache import ThreadCache
+from ._raw_symbols import RawSymbols
 from ._resources import asp_path
 
 __all__ = ["TABLES", "VERSION", "fact_shapes", "has_table", "live_statements", "symbol_shape"]
@@ -115,13 +116,16 @@ def live_statements(
     return found
 
 
-def fact_shapes(path: Path, ctl: clingo.Control) -> dict[_Position, _Shapes]:
-    """The shapes the facts of ``ctl`` hold at the positions the program ``path`` tests (of the
-    predicates it has facts of: read from clingo, a few atoms per card)."""
+def fact_shapes(
+    path: Path, ctl: clingo.Control, signatures: Iterable[_Signature]
+) -> dict[_Position, _Shapes]:
+    """The shapes the facts of ``ctl`` (of these ``signatures``) hold at the positions the
+    program ``path`` tests (read from clingo, by handles: a few atoms per card)."""
     table = _table(path)
     if table is None:
         return {}
-    present = {(name, arity) for name, arity, _ in ctl.symbolic_atoms.signatures}
+    present = set(signatures)
+    raw = RawSymbols()
     found: dict[_Position, _Shapes] = {}
     for predicate, position in table[1]:
         name, arity = _signature(predicate)
@@ -129,13 +133,24 @@ def fact_shapes(path: Path, ctl: clingo.Control) -> dict[_Position, _Shapes]:
             continue
         shapes: set[str] = set()
         for atom in ctl.symbolic_atoms.by_signature(name, arity):
-            shape = symbol_shape(atom.symbol.arguments[position])
+            shape = _handle_shape(raw, raw.arguments(atom.symbol._rep)[position])
             if shape is None:
                 break
             shapes.add(shape)
         else:
             found[(predicate, position)] = frozenset(shapes)
     return found
+
+
+def _handle_shape(raw: RawSymbols, handle: int) -> str | None:
+    """:func:`symbol_shape` of a symbol given by its handle."""
+    if raw.is_number(handle):
+        return "#n"
+    if raw.is_string(handle):
+        return "#s"
+    if raw.is_function(handle):
+        return f"{raw.name(handle)}/{len(raw.arguments(handle))}"
+    return None
 
 
 def symbol_shape(symbol: clingo.Symbol) -> str | None:

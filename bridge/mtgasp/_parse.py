@@ -80,7 +80,9 @@ def load_encoding(
     program once, ``mtgasp check``), after that from the statements parsed then and kept
     (adding them costs a fraction of parsing again, for a process that answers many boards)."""
     if inputs is not None and has_table(path):
-        statements = live_statements(path, _program(path), inputs, fact_shapes(path, ctl))
+        signatures = list(inputs)
+        shapes = fact_shapes(path, ctl, signatures)
+        statements = live_statements(path, _program(path), signatures, shapes)
     elif path not in _PARSED.mine() and path not in _LOADED:
         _LOADED.add(path)
         ctl.load(str(path))

@@ -27,6 +27,7 @@ _LIB: Any = vars(_internal)["_lib"]
 _FFI: Any = vars(_internal)["_ffi"]
 _NUMBER = _LIB.clingo_symbol_type_number
 _STRING = _LIB.clingo_symbol_type_string
+_FUNCTION = _LIB.clingo_symbol_type_function
 
 #: The ``clingo.Symbol`` of a handle (clingo's own constructor, unannotated).
 symbol_of = cast(Callable[[int], Symbol], Symbol)
@@ -40,6 +41,7 @@ class RawSymbols:
         self._size = _FFI.new("size_t*")
         self._name = _FFI.new("char**")
         self._int = _FFI.new("int*")
+        self._bool = _FFI.new("bool*")
         self._numbers: dict[int, int] = {}
         self._texts: dict[int, str] = {}
 
@@ -77,6 +79,17 @@ class RawSymbols:
 
     def is_number(self, handle: int) -> bool:
         return bool(_LIB.clingo_symbol_type(handle) == _NUMBER)
+
+    def is_string(self, handle: int) -> bool:
+        return bool(_LIB.clingo_symbol_type(handle) == _STRING)
+
+    def is_function(self, handle: int) -> bool:
+        """A function symbol with a positive sign (``-f(X)`` is not one)."""
+        if _LIB.clingo_symbol_type(handle) != _FUNCTION:
+            return False
+        if not _LIB.clingo_symbol_is_positive(handle, self._bool):
+            _raise()
+        return bool(self._bool[0])
 
     def number(self, handle: int) -> int:
         """The value of a number symbol (read once per handle)."""
