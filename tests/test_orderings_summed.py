@@ -185,3 +185,18 @@ def test_the_query_sums_where_it_pays_and_the_counts_stay_exact() -> None:
     assert sum(counts.values()) == sum(math.perm(6, k) for k in range(7))
     few = _event([1, 2], [("Tainted Remedy", "bob")])
     assert not isinstance(event_graph(few[0], few[1]), SummedGraph)
+
+
+def test_a_context_that_cannot_sum_is_asked_of_the_graph_of_kinds() -> None:
+    """Two doublers beside the "plus" effects: a pivot that keeps their condition must be the only
+    other effect (616-summed.lp's grouped/1), so the context is not summed. The summing program has
+    no graph of kinds (616-graph.lp is not in it): the bridge asks the plain program, and the
+    counts are the reference's (616.1: every order of the five effects, 5! = 120)."""
+    facts, request, effects, event = _event(
+        [1, 2, 3], [("Rhox Faithmender", "alice"), ("Boon Reflection", "alice")]
+    )
+    graph = event_graph(facts, request, summarise=True)
+    assert not isinstance(graph, SummedGraph)
+    counts = {str(v): n for v, n in graph.count_paths().items()}
+    assert counts == {value_text(v): n for v, n in memo_counts(effects, event).items()}
+    assert sum(counts.values()) == 120

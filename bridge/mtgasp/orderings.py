@@ -289,7 +289,8 @@ def event_graph(
     ``True`` asks the summing program for any life event; ``None`` where it pays (see
     :func:`_query`).
     """
-    query = _query(request, facts, summarise)
+    # (616-summed.lp sums only where effects of a kind share nodes: #const interchange.)
+    query = _query(request, facts, summarise if interchange else False)
     solution = solve(
         query,
         facts,
@@ -302,7 +303,19 @@ def event_graph(
         handles=True,  # read by handles (graph_atoms), no clingo.Symbol made per atom
     )
     (model,) = solution.handles
-    return _checked(read_graph(model, solution.stats, summing=query == "orderings-summed"))
+    graph = read_graph(model, solution.stats, summing=query == "orderings-summed")
+    if query == "orderings-summed" and not graph.SUMMED:
+        # Its context cannot sum its "plus" effects (616-summed.lp's grouped/1): the program
+        # that sums has no other graph, so the graph of kinds is asked for (616-graph.lp).
+        return event_graph(
+            facts,
+            request,
+            extra=extra,
+            interchange=interchange,
+            independence=independence,
+            summarise=False,
+        )
+    return _checked(graph)
 
 
 def _handles(model: Sequence[Symbol]) -> list[int]:
