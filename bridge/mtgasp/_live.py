@@ -56,7 +56,7 @@ from ._ast_cache import ThreadCache
 from ._raw_symbols import RawSymbols
 from ._resources import asp_path
 
-__all__ = ["TABLES", "VERSION", "fact_shapes", "has_table", "live_statements", "symbol_shape"]
+__all__ = ["TABLES", "VERSION", "fact_shapes", "has_table", "live_statements", "shape"]
 
 #: The tables, one per entry program (``tools/build_live.py`` writes them).
 TABLES = Path(__file__).resolve().parent / "live"
@@ -133,35 +133,24 @@ def fact_shapes(
             continue
         shapes: set[str] = set()
         for atom in ctl.symbolic_atoms.by_signature(name, arity):
-            shape = _handle_shape(raw, raw.arguments(atom.symbol._rep)[position])
-            if shape is None:
+            one = shape(raw, raw.arguments(atom.symbol._rep)[position])
+            if one is None:
                 break
-            shapes.add(shape)
+            shapes.add(one)
         else:
             found[(predicate, position)] = frozenset(shapes)
     return found
 
 
-def _handle_shape(raw: RawSymbols, handle: int) -> str | None:
-    """:func:`symbol_shape` of a symbol given by its handle."""
+def shape(raw: RawSymbols, handle: int) -> str | None:
+    """The shape of a symbol given by its handle: its name/arity (a function), ``#n`` (a
+    number), ``#s`` (a string); None for anything else (``-f(X)``, ``#inf``, ``#sup``)."""
     if raw.is_number(handle):
         return "#n"
     if raw.is_string(handle):
         return "#s"
     if raw.is_function(handle):
         return f"{raw.name(handle)}/{len(raw.arguments(handle))}"
-    return None
-
-
-def symbol_shape(symbol: clingo.Symbol) -> str | None:
-    """A symbol's shape: its name/arity (a function), ``#n`` (a number), ``#s`` (a string)."""
-    kind = symbol.type
-    if kind == clingo.SymbolType.Number:
-        return "#n"
-    if kind == clingo.SymbolType.String:
-        return "#s"
-    if kind == clingo.SymbolType.Function and symbol.positive:
-        return f"{symbol.name}/{len(symbol.arguments)}"
     return None
 
 

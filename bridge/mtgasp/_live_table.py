@@ -13,7 +13,8 @@ import clingo.ast
 from clingo.ast import ASTType, ComparisonOperator, Sign
 
 from ._asp_atoms import signature, symbolic_atoms
-from ._live import VERSION, symbol_shape
+from ._live import VERSION, shape
+from ._raw_symbols import RawSymbols
 from ._resources import asp_path
 
 __all__ = ["make_table"]
@@ -199,7 +200,7 @@ def _term_shape(term: Any, constants: frozenset[str]) -> str | None:
             and symbol.name in constants
         ):
             return None
-        return symbol_shape(symbol)
+        return shape(RawSymbols(), symbol._rep)
     if kind in (ASTType.BinaryOperation, ASTType.Interval):
         return "#n"
     return None
