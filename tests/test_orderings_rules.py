@@ -13,7 +13,7 @@ import math
 import pytest
 from clingo import Function, Number, String, Symbol
 
-from mtgasp.errors import QueryError
+from mtgasp.errors import EncodingError, QueryError
 from mtgasp.events import LifeEvent
 from mtgasp.facts import event_request
 from mtgasp.orderings import event_graph
@@ -155,6 +155,18 @@ def test_too_many_distinct_effects_is_a_query_error() -> None:
             _facts(plus + times, plus_cards + times_cards),
             event_request(LifeEvent("gain", "alice", 1)),
         )
+
+
+@pytest.mark.parametrize("rule_class", [5, 1])  # an edge straight from its node; a choice by class
+def test_an_effect_that_applies_with_no_change_is_an_internal_error(rule_class: int) -> None:
+    # 614.1a: no rule says what "loses that much life instead" does to a loss (it turns gains
+    # into losses). The graph would take the effect for one that does not apply; that must stop
+    # mtgasp, never give orderings without it (616-ordering.lp's no_change/3).
+    cards = _replacement("Test Lose Instead", LOSE_YOU, Function("lose_instead"))
+    cards += _replacement("Test Double", LOSE_YOU, _f("multiply", Number(2)), rule_class)
+    perms = [("odd", "Test Lose Instead", "alice"), ("double", "Test Double", "alice")]
+    with pytest.raises(EncodingError, match=r"no change defined: no_change\(.*\"odd\""):
+        _outcomes(_facts(perms, cards), "lose", "alice", 1)
 
 
 def test_615_7_a_shield_prevents_that_much_and_two_shields_add_up() -> None:

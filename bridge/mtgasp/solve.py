@@ -175,6 +175,12 @@ def _grounded(
         _raise(path, user, messages, "clingo reported problems")
     if any(True for _ in ctl.symbolic_atoms.by_signature("number_overflow", 1)):
         raise QueryError(_OVERFLOW)
+    for atom in ctl.symbolic_atoms.by_signature("no_change", 3):
+        # 616-ordering.lp: an effect applies to a value and no rule says what it gives (a gap in
+        # 614-replacement.lp's changes; where the graph is facts, as in every board query).
+        if atom.is_fact:
+            headline = f"a replacement effect applies with no change defined: {atom.symbol}"
+            raise EncodingError(_report(path, messages, headline))
     progress.say(f"solving {path.stem}")
     return ctl, messages, ground_seconds
 
