@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 
 import clingo
+import clingo.ast
 
 from mtgasp._resources import asp_path
+from mtgasp.graph_atoms import EDGE_ARITY
 
 ASP = asp_path()
 
@@ -38,3 +40,21 @@ def test_every_rule_file_cites_the_cr() -> None:
         rules = [line for line in text.splitlines() if ":-" in line and not line.startswith("%")]
         assert rules, path.name
         assert re.search(r"% \d{3}\.\d+", text), f"{path.name} cites no CR rule"
+
+
+def test_edge_is_the_only_shown_atom_of_its_arity_in_the_orderings_answer() -> None:
+    # graph_atoms.EDGE_ARITY: the reader tells an orderings answer's edges by their arity alone.
+    shown: set[tuple[str, int]] = set()
+
+    def visit(statement: clingo.ast.AST) -> None:
+        if statement.ast_type == clingo.ast.ASTType.ShowSignature:
+            shown.add((statement.name, statement.arity))
+        elif statement.ast_type == clingo.ast.ASTType.ShowTerm:
+            term = statement.term
+            if term.ast_type == clingo.ast.ASTType.Function:
+                shown.add((term.name, len(term.arguments)))
+
+    clingo.ast.parse_files([str(asp_path() / "queries" / "_orderings_show.lp")], visit)
+    assert ("edge", EDGE_ARITY) in shown
+    assert {name for name, arity in shown if arity == EDGE_ARITY} == {"edge"}
+    assert len(shown) > 20  # every #show was read (a ShowTerm's term, a ShowSignature's name)

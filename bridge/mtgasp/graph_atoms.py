@@ -18,6 +18,7 @@ from ._raw_symbols import RawSymbols, symbol_of
 from ._symbols import as_int, as_str
 
 __all__ = [
+    "EDGE_ARITY",
     "GRAPH_SIGNATURES",
     "REST",
     "EffectIds",
@@ -33,6 +34,10 @@ the graph's table of values (:attr:`ReplacementGraphs.handles`)."""
 
 #: The atoms a replacement graph is read from.
 GRAPH_SIGNATURES = frozenset({"event_value", "edge", "result"})
+#: ``edge/6``'s arity: no other atom an orderings query shows has six arguments
+#: (``asp/queries/_orderings_show.lp``; tests/test_encodings.py checks it), so that its thousands
+#: of edges are told apart without asking clingo for each one's name.
+EDGE_ARITY = 6
 
 
 def effect_id(symbol: Symbol) -> str:
@@ -84,13 +89,7 @@ class ReplacementGraphs:
         """:meth:`read`, of the atom with this name and handle."""
         args = self.raw.arguments(handle)
         if name == "edge":
-            edges = self._edge_maps.get(args[0])
-            if edges is None:
-                edges = self._edge_maps[args[0]] = self.edges[self._event(args[0])]
-            kind = self._kinds.get(args[3])
-            if kind is None:
-                kind = self._kinds[args[3]] = _label(symbol_of(args[3]))
-            edges[self._key(args[1], args[2])].append((kind, self._key(args[4], args[5])))
+            self.read_edge(args)
         elif name == "result":
             self.results[self._event(args[0])][self._key(args[1], args[2])] = symbol_of(args[3])
         elif name == "event_value":
@@ -98,22 +97,20 @@ class ReplacementGraphs:
         else:
             raise ValueError(f"not a replacement graph atom: {symbol_of(handle)}")
 
-    def read_edges(self, handles: list[int]) -> None:
-        """Read ``edge/6`` atoms by their handles (:meth:`read_handle`'s loop, inlined: the bulk
-        of a graph)."""
-        arguments = self.raw.arguments
-        keys, kinds, maps = self._keys, self._kinds, self._edge_maps
-        for handle in handles:
-            event, mask, value, kind, mask2, value2 = arguments(handle)
-            edges = maps.get(event)
-            if edges is None:
-                edges = maps[event] = self.edges[self._event(event)]
-            label = kinds.get(kind)
-            if label is None:
-                label = kinds[kind] = _label(symbol_of(kind))
-            source = keys.get((mask, value)) or self._key(mask, value)
-            target = keys.get((mask2, value2)) or self._key(mask2, value2)
-            edges[source].append((label, target))
+    def read_edge(self, arguments: list[int]) -> None:
+        """Read one ``edge/6`` atom given by the handles of its arguments (:meth:`read_handle`'s
+        case, on its own: the bulk of a graph)."""
+        event, mask, value, kind, mask2, value2 = arguments
+        edges = self._edge_maps.get(event)
+        if edges is None:
+            edges = self._edge_maps[event] = self.edges[self._event(event)]
+        label = self._kinds.get(kind)
+        if label is None:
+            label = self._kinds[kind] = _label(symbol_of(kind))
+        keys = self._keys
+        source = keys.get((mask, value)) or self._key(mask, value)
+        target = keys.get((mask2, value2)) or self._key(mask2, value2)
+        edges[source].append((label, target))
 
     def value_number(self, value: int, state: int | None = None) -> int:
         """The number of a value (by its handle) in :attr:`handles`, or of the pair of a value

@@ -17,6 +17,7 @@ from clingo import Symbol
 
 from ._raw_symbols import symbol_of
 from .graph_atoms import (
+    EDGE_ARITY,
     GRAPH_SIGNATURES,
     EffectIds,
     Node,
@@ -102,17 +103,16 @@ class EventGraph:
         graphs = graph.table
         raw = graphs.raw
         effect = EffectIds(raw)
-        edges: list[int] = []
+        arguments, read_edge = raw.arguments, graphs.read_edge
         for handle in model:
-            name_bytes = raw.name_bytes(handle)
-            if name_bytes == b"edge":
-                edges.append(handle)  # the bulk: read together below
+            args = arguments(handle)
+            if len(args) == EDGE_ARITY:
+                read_edge(args)  # the bulk, told by its arity alone
                 continue
-            name = name_bytes.decode()
+            name = raw.name(handle)
             if name in GRAPH_SIGNATURES:
                 graphs.read_handle(name, handle)
                 continue
-            args = raw.arguments(handle)
             if name == "event_player":
                 graph.chooser = raw.text(args[1])
             elif name == "candidate_index":
@@ -148,7 +148,6 @@ class EventGraph:
                 graph.summed.add(effect(args[1]))
             elif name not in ("event", "outcome", "cant_happen"):
                 raise ValueError(f"unexpected atom in the orderings answer: {symbol_of(handle)}")
-        graphs.read_edges(edges)
         # One event was requested: its graph is the only one.
         for event, start in graphs.start.items():
             graph.edges = graphs.edges[event]
@@ -164,8 +163,9 @@ class EventGraph:
         index = self.index
         tied = False
         for edges in self.edges.values():
-            edges.sort(key=lambda edge: (index.get(edge[0], -1), edge[1][0]))
-            tied = tied or any(a[0] == b[0] and a[1][0] == b[1][0] for a, b in pairwise(edges))
+            if len(edges) > 1:  # (most nodes of a large graph have one or two edges)
+                edges.sort(key=lambda edge: (index.get(edge[0], -1), edge[1][0]))
+                tied = tied or any(a[0] == b[0] and a[1][0] == b[1][0] for a, b in pairwise(edges))
         if tied:
             rank = ranks([self.table.symbol(n) for n in range(len(self.table.handles))])
             for edges in self.edges.values():
