@@ -299,11 +299,12 @@ class EventGraph:
         first: dict[Value, tuple[str, ...]] = {}
         if self.start in self.results:
             first[self.results[self.start]] = ()
+        outcomes = len(set(self.results.values()))
         seen = {self.start}
         path: list[str] = []  # the effects applied along the stack
         # Each entry: the node's edges left to try, and the length of the path on entering it.
         stack = [(self._edges_in_order(self.start, path), 0)]
-        while stack:
+        while stack and len(first) < outcomes:  # (done once every outcome has its first)
             edges, entered = stack[-1]
             step = next(edges, None)
             if step is None:

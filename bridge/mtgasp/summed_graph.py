@@ -17,7 +17,7 @@ from math import factorial
 
 from clingo import Function, Symbol
 
-from ._raw_symbols import RawSymbols, symbol_of
+from ._raw_symbols import symbol_of
 from .graph_atoms import REST, Node, ReplacementGraphs
 from .replacement_graph import EventGraph
 from .solve import SolveStats
@@ -34,9 +34,11 @@ def read_graph(model: Sequence[int], stats: SolveStats, *, summing: bool = True)
     :class:`EventGraph`. ``summing=False``: the answer of a program without 616-summed.lp, which
     has no such context (not looked for)."""
     if summing:
-        raw = RawSymbols()
-        if any(raw.name_bytes(handle) == b"summed_member" for handle in model):
-            return SummedGraph.read(model, stats)
+        # Read as summed first (no pass over the answer to look): an answer without summed
+        # effects is read again, as the plain graph it is.
+        graph = SummedGraph.read(model, stats)
+        if graph.summed:
+            return graph
     return EventGraph.read(model, stats)
 
 
@@ -145,9 +147,9 @@ class SummedGraph(EventGraph):
         one node apply as many effects, and a run of summed effects in index order is the
         smallest of its orders (sorting a run keeps its result)."""
         edges = self.edges.get(node, ())
+        if not edges or edges[0][0] != REST:  # (REST sorts first: EventGraph._sort_edges)
+            return iter(edges)  # in index order already (EventGraph._sort_edges)
         index = self.index
-        if not any(label == REST for label, _ in edges):
-            return iter(sorted(edges, key=lambda edge: index[edge[0]]))
         used = set(path)
         rest = next((index[e] for e in self._summed_by_index() if e not in used), len(index))
         return iter(sorted(edges, key=lambda edge: rest if edge[0] == REST else index[edge[0]]))
