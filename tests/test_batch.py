@@ -227,9 +227,15 @@ def test_ctrl_c_ends_the_workers_and_leaves_complete_lines(tmp_path: Path) -> No
         start_new_session=True,  # its own process group, as a terminal's Ctrl-C reaches
     )
     assert process.stdout is not None
+    assert process.stderr is not None
     first = process.stdout.readline()  # the workers are answering
     os.killpg(process.pid, signal.SIGINT)
-    rest, err = process.communicate(timeout=60)
+    # Through the reader readline used (communicate() reads the pipe itself, past what readline
+    # had already taken into that reader's buffer: the start of the next line would be lost).
+    with process:  # (closes both pipes)
+        rest = process.stdout.read()
+        err = process.stderr.read()
+        process.wait(timeout=60)
     assert process.returncode == EXIT_INTERRUPTED
     assert err == "mtgasp: interrupted\n"
     lines = [first, *rest.splitlines()]

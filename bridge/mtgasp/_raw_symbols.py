@@ -47,13 +47,9 @@ class RawSymbols:
 
     def name(self, handle: int) -> str:
         """The name of a function symbol."""
-        return self.name_bytes(handle).decode()
-
-    def name_bytes(self, handle: int) -> bytes:
-        """The name of a function symbol, as clingo keeps it (UTF-8; compared without decoding)."""
         if not _LIB.clingo_symbol_name(handle, self._name):
             _raise()
-        found: bytes = _FFI.string(self._name[0])
+        found: str = _FFI.string(self._name[0]).decode()
         return found
 
     def arguments(self, handle: int) -> list[int]:
