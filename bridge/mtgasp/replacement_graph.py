@@ -159,12 +159,13 @@ class EventGraph:
 
     def _sort_edges(self) -> None:
         """Each node's edges by kind, then target: mask, then value in clingo's order of symbols
-        (compared only where a node has two edges of one kind to one mask)."""
+        (compared only where a node has two edges of one kind to one mask). (The edges of one kind
+        from one node all lead to one mask, its weight added, so the kind alone orders the rest.)"""
         index = self.index
         tied = False
         for edges in self.edges.values():
             if len(edges) > 1:  # (most nodes of a large graph have one or two edges)
-                edges.sort(key=lambda edge: (index.get(edge[0], -1), edge[1][0]))
+                edges.sort(key=lambda edge: index.get(edge[0], -1))
                 tied = tied or any(a[0] == b[0] and a[1][0] == b[1][0] for a, b in pairwise(edges))
         if tied:
             rank = ranks([self.table.symbol(n) for n in range(len(self.table.handles))])
@@ -237,7 +238,7 @@ class EventGraph:
         ways: dict[_Node, int] = defaultdict(int)
         ways[self.start] = 1
         size, weight = self.kind_size, self.kind_weight
-        for node in sorted(self.edges, key=lambda n: n[0]):
+        for node in sorted(self.edges):  # (by mask first)
             here, mask = ways[node], node[0]
             for kind, target in self.edges[node]:
                 left = size[kind] - (mask // weight[kind]) % (size[kind] + 1)
