@@ -34,18 +34,20 @@ written independently of the engine (tests/orderings_reference.py): ``memo`` (th
 counter a user would write: over the effects left per kind and the current value) and ``brute``
 (every ordering enumerated one by one, n! leaves when all effects keep applying). Outcome counts
 must agree wherever a baseline runs; the run stops with an error otherwise. Times are CPU seconds
-of this process (``time.process_time``: clingo's threads included), the best of at least
+of the measuring process (``time.process_time``: clingo's threads included), the best of at least
 ``--repeat`` runs (a fast case is run until 0.25 s of CPU, at most 50 times), so that a loaded
 machine slows them less; every brute force runs after every engine run (its heap slows what comes
-after it). Peak memory is the Python heap (tracemalloc)
-of a separate engine run; the engine's clingo side is given as ground atoms (its memory grows
-with them).
+after it), and each scenario runs in a fresh process (``--one-process``: all in this one), since a
+scenario measured after others in one process ran 15-40 % slower. Peak memory is the Python heap
+(tracemalloc) of a separate engine run; the engine's clingo side is given as ground atoms (its
+memory grows with them).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import platform
 import random
 import sys
@@ -489,6 +491,46 @@ def render_aims(verdicts: list[dict[str, Any]]) -> str:
     return "\n".join(out)
 
 
+#: The generated events, in the order the tables list them.
+SCENARIOS = ("mana", "life", "distinct", "distinct+remedy", "distinct+doubler")
+
+
+def measure(scenarios: list[str], args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The rows of ``scenarios`` at the sizes ``args.n``, measured in this process: every engine
+    run first (the floors, n = 0, first and best of 20), then every brute force."""
+    # Each entry program's first query in a process also reads and parses it: not measured.
+    _engine(_board_case("mana", 1, args.seed))
+    _engine(_board_case("life", 1, args.seed))
+    _engine(_distinct_case(6, "doubler"))
+    # Every brute force after every engine run: a brute force of n = 10 (millions of orderings)
+    # leaves a heap that slows the runs after it by 10-30 % (measured: distinct+doubler n = 8
+    # took 11.6 ms alone, 13.6 ms after the other scenarios' brute forces).
+    order = sorted(
+        ((scenario, n) for scenario in scenarios for n in args.n), key=lambda c: c[1] != 0
+    )
+    rows = []
+    brute: list[tuple[dict[str, Any], Case, Counter[str]]] = []
+    for scenario, n in order:
+        if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
+            case = _distinct_case(n, scenario.partition("+")[2] or None)
+        else:
+            case = _board_case(scenario, n, args.seed)
+        settings = argparse.Namespace(**vars(args))
+        if n == 0:
+            settings.repeat = max(args.repeat, 20)
+        row, counts = run_case(case, settings)
+        rows.append(row)
+        if n <= args.brute_max_n:
+            brute.append((row, case, counts))
+        if not args.json:
+            print(f"  done {scenario} n={n}", file=sys.stderr)
+    for row, case, counts in brute:
+        add_brute(row, case, counts, args)
+        if not args.json:
+            print(f"  brute force {case.scenario} n={case.n}", file=sys.stderr)
+    return rows
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.orderings", description=__doc__)
     parser.add_argument(
@@ -499,10 +541,11 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also judge issue 13's orderings aims (met, missed, below the floor)",
     )
+    parser.add_argument("--scenarios", nargs="+", default=list(SCENARIOS))
     parser.add_argument(
-        "--scenarios",
-        nargs="+",
-        default=["mana", "life", "distinct", "distinct+remedy", "distinct+doubler"],
+        "--one-process",
+        action="store_true",
+        help="measure every scenario in this process (by default each runs in a fresh one)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
@@ -530,39 +573,21 @@ def main(argv: list[str] | None = None) -> int:
         "machine": f"Python {platform.python_version()}, clingo {clingo.__version__}, "
         f"{platform.machine()}",
     }
-    rows = []
-    # Each entry program's first query in a process also reads and parses it: not measured.
-    _engine(_board_case("mana", 1, args.seed))
-    _engine(_board_case("life", 1, args.seed))
-    _engine(_distinct_case(6, "doubler"))
-    # The floors (n = 0) first, and best of 20; every brute force after every engine run: a
-    # brute force of n = 10 (millions of orderings) leaves a heap that slows the runs after it
-    # by 10-30 % (measured: distinct+doubler n = 8 took 11.6 ms alone, 13.6 ms after the other
-    # scenarios' brute forces).
-    order = sorted(
-        ((scenario, n) for scenario in args.scenarios for n in args.n), key=lambda c: c[1] != 0
-    )
-    brute: list[tuple[dict[str, Any], Case, Counter[str]]] = []
-    for scenario, n in order:
-        if scenario in ("distinct", "distinct+remedy", "distinct+doubler"):
-            case = _distinct_case(n, scenario.partition("+")[2] or None)
-        elif scenario in ("mana", "life"):
-            case = _board_case(scenario, n, args.seed)
-        else:
+    for scenario in args.scenarios:
+        if scenario not in SCENARIOS:
             parser.error(f"unknown scenario {scenario!r}")
-        settings = argparse.Namespace(**vars(args))
-        if n == 0:
-            settings.repeat = max(args.repeat, 20)
-        row, counts = run_case(case, settings)
-        rows.append(row)
-        if n <= args.brute_max_n:
-            brute.append((row, case, counts))
-        if not args.json:
-            print(f"  done {scenario} n={n}", file=sys.stderr)
-    for row, case, counts in brute:
-        add_brute(row, case, counts, args)
-        if not args.json:
-            print(f"  brute force {case.scenario} n={case.n}", file=sys.stderr)
+    if args.one_process or len(args.scenarios) == 1:
+        rows = measure(args.scenarios, args)
+    else:
+        # Each scenario in a fresh process, one after another: a scenario measured after others
+        # in the same process ran 15-40 % slower (distinct+doubler n = 10: 13.7-14.3 ms alone,
+        # 17-20 ms after the four others: the heap and clingo's allocations their groundings
+        # left), so that the figures depended on the order of the scenarios.
+        rows = []
+        spawn = multiprocessing.get_context("spawn")
+        for scenario in args.scenarios:
+            with spawn.Pool(1) as pool:
+                rows += pool.apply(measure, ([scenario], args))
     rows.sort(key=lambda r: (args.scenarios.index(r["scenario"]), args.n.index(r["n"])))
     verdicts = aims(rows) if args.aims else []
     if args.json:

@@ -4,6 +4,8 @@ force) agree (a smoke test, not timed)."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -17,7 +19,9 @@ def test_benchmark_engine_and_brute_force_agree_on_small_events(tmp_path: Path) 
     finally:
         sys.path.remove(str(ROOT))
     target = tmp_path / "bench.json"
-    assert main(["--n", "4", "6", "--repeat", "1", "--json", str(target)]) == 0
+    # (--one-process: the five scenarios in this process; the fresh processes are tested below.)
+    argv = ["--n", "4", "6", "--repeat", "1", "--one-process", "--json", str(target)]
+    assert main(argv) == 0
     rows = json.loads(target.read_text(encoding="utf-8"))["rows"]
     assert {(r["scenario"], r["n"]) for r in rows} == {
         (s, n)
@@ -72,3 +76,20 @@ def test_the_aims_are_judged_against_the_floor() -> None:
         "faster than brute force from n = 8 on": "below the floor",
         "within 2x of the memoised counter from n = 12 on": "missed",
     }
+
+
+def test_each_scenario_is_measured_in_a_fresh_process() -> None:
+    # The default: one process per scenario, so that no scenario's figures depend on the ones
+    # measured before it; the rows come back together, in the order asked.
+    argv = ["--scenarios", "life", "mana", "--n", "4", "--repeat", "1", "--json", "-"]
+    done = subprocess.run(
+        [sys.executable, "-m", "benchmarks.orderings", *argv],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    rows = json.loads(done.stdout)["rows"]
+    assert [(r["scenario"], r["n"]) for r in rows] == [("life", 4), ("mana", 4)]
+    assert all(r["agree"] is True and "brute_seconds" in r for r in rows)
