@@ -16,7 +16,7 @@ from mtgasp import parse_board
 from mtgasp.board_write import board_to_data
 from mtgasp.cli import main
 from mtgasp.courses import cast, life_event, step
-from mtgasp.errors import EncodingError, QueryError
+from mtgasp.errors import QueryError
 from mtgasp.events import DamageEvent
 from mtgasp.orderings import orderings
 
@@ -140,25 +140,3 @@ def test_drawing_from_an_empty_library_is_exposed_for_704_5b(
     for outcome in report.outcomes:
         found = [str(s) for s in outcome._model if s.name == "drew_from_empty"]
         assert found == (['drew_from_empty(1,"alice")'] if empty else [])
-
-
-def test_two_nine_lives_under_unpreventable_damage_are_refused_never_miscounted() -> None:
-    # Nine Lives ruling 2020-06-23: damage that can't be prevented still puts the counter on it,
-    # so both Nine Lives apply here, one after the other. A damage value carries one counter
-    # (614-replacement.lp), so the second has no change there: the query stops with an internal
-    # error (616-ordering.lp's no_change/3). Before that check it answered "0 orderings".
-    board = parse_board(
-        yaml.safe_dump(
-            {
-                "players": [{"name": "alice"}, {"name": "bob"}],
-                "battlefield": [
-                    {"id": "vortex", "card": "Sulfuric Vortex", "controller": "alice"},
-                    {"id": "nine", "card": "Nine Lives", "controller": "bob"},
-                    {"id": "nine2", "card": "Nine Lives", "controller": "bob"},
-                    {"id": "leyline", "card": "Leyline of Punishment", "controller": "alice"},
-                ],
-            }
-        )
-    )
-    with pytest.raises(EncodingError, match=r"no change defined: no_change\(.*incarnation"):
-        orderings(board, DamageEvent("vortex", "bob", 3))

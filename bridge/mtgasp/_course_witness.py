@@ -9,6 +9,7 @@ from clingo import Symbol
 
 from ._course_names import _Names
 from ._symbols import as_int, as_str
+from .values import counter_chain
 
 
 def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
@@ -255,7 +256,6 @@ def _damage_result(plain: str, before: int, out: Symbol, names: _Names) -> str:
     if dealt == before and extra.name == "none":
         return plain
     result = "all of it is prevented" if dealt == 0 else f"{dealt} of it is dealt"
-    if extra.name == "counter":
-        obj, kind = extra.arguments
+    for obj, kind in counter_chain(extra):
         result += f", and {names.card(obj)} gets an {as_str(kind)} counter"
     return f"{plain} -> {result}"

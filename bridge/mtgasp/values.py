@@ -17,6 +17,7 @@ __all__ = [
     "Mana",
     "Nothing",
     "Value",
+    "counter_chain",
     "decode_value",
     "value_sort_key",
 ]
@@ -87,16 +88,16 @@ class Damage:
     source: str
     target: str
     amount: int
-    counter_on: str | None = None
-    counter_kind: str | None = None
+    counters: tuple[tuple[str, str], ...] = ()
+    """The counters prevention effects put besides (Nine Lives, 615.5): (object, kind) each."""
 
     def __str__(self) -> str:
         if self.amount == 0:
             text = f"all damage {self.source} would deal to {self.target} is prevented"
         else:
             text = f"{self.source} deals {self.amount} damage to {self.target}"
-        if self.counter_on is not None:
-            text += f", and {self.counter_on} gets an {self.counter_kind} counter"
+        for on, kind in self.counters:
+            text += f", and {on} gets an {kind} counter"
         return text
 
     def to_json(self) -> dict[str, object]:
@@ -106,8 +107,8 @@ class Damage:
             "target": self.target,
             "amount": self.amount,
         }
-        if self.counter_on is not None:
-            data["counter"] = {"on": self.counter_on, "kind": self.counter_kind}
+        if self.counters:
+            data["counters"] = [{"on": on, "kind": kind} for on, kind in self.counters]
         return data | {"text": str(self)}
 
 
@@ -138,17 +139,25 @@ def decode_value(symbol: Symbol) -> Value:
         return LifeChange(symbol.name.split("_")[0], as_str(player), as_int(amount))
     if symbol.name == "damage" and len(symbol.arguments) == 4:
         source, target, amount, extra = symbol.arguments
-        counter = (
-            (as_str(extra.arguments[0]), as_str(extra.arguments[1]))
-            if extra.name == "counter"
-            else (None, None)
-        )
-        return Damage(as_str(source), as_str(target), as_int(amount), *counter)
+        counters = tuple((as_str(on), as_str(kind)) for on, kind in counter_chain(extra))
+        return Damage(as_str(source), as_str(target), as_int(amount), counters)
     if symbol.name == "draw" and len(symbol.arguments) == 2:
         return Draw(as_str(symbol.arguments[0]), as_int(symbol.arguments[1]))
     if symbol.name == "none" and not symbol.arguments:
         return Nothing()
     raise ValueError(f"unknown event value {symbol}")
+
+
+def counter_chain(extra: Symbol) -> list[tuple[Symbol, Symbol]]:
+    """The counters of a damage value's extra (614-replacement.lp): ``none``, ``counter(O, K)``,
+    or ``counter(O, K, Rest)`` followed by those of ``Rest``; (object, kind) each."""
+    found = []
+    while extra.name == "counter" and len(extra.arguments) in (2, 3):
+        found.append((extra.arguments[0], extra.arguments[1]))
+        if len(extra.arguments) == 2:
+            break
+        extra = extra.arguments[2]
+    return found
 
 
 def value_sort_key(value: Value) -> tuple[int, tuple[object, ...]]:
@@ -159,7 +168,7 @@ def value_sort_key(value: Value) -> tuple[int, tuple[object, ...]]:
     if isinstance(value, LifeChange):
         return (1, (value.player, value.kind, value.amount))
     if isinstance(value, Damage):
-        return (2, (value.amount, value.counter_on or "", value.counter_kind or ""))
+        return (2, (value.amount, value.counters))
     if isinstance(value, Draw):
         return (3, (value.player, value.cards))
     return (4, ())
