@@ -32,7 +32,7 @@ from .facts import board_facts
 from .replacement_graph import Effect, EventGraph
 from .requests import event_cause, event_request, mana_event_request
 from .solve import SolveStats, solve
-from .summed_graph import read_graph
+from .summed_graph import read_summed_graph
 from .tap_answer import check_tap_choice
 from .values import MANA_TYPES, Draw, Value, decode_value, value_sort_key
 
@@ -184,7 +184,7 @@ def _draw_report(
     for index in range(1, event.count + 1):
         draw = Function("one_draw", [term, Number(index)])
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == draw)
-        graph = _checked(read_graph(_handles(mine), solution.stats, summing=False))
+        graph = _checked(EventGraph.read(_handles(mine), solution.stats))
         parts.append(_report(DrawEvent(event.player, 1), graph, list_all, max_orderings))
     if len(parts) == 1:
         return replace(parts[0], event=event)
@@ -226,7 +226,7 @@ def life_orderings(board: Board, events: Sequence[LifeEvent]) -> tuple[Orderings
     for event, (request, *_) in zip(events, requests, strict=True):
         (term,) = request.arguments
         mine = tuple(s for s in model if s.name in _PER_EFFECT or s.arguments[0] == term)
-        graph = _checked(read_graph(_handles(mine), solution.stats, summing=False))
+        graph = _checked(EventGraph.read(_handles(mine), solution.stats))
         reports.append(_report(event, graph, False, DEFAULT_MAX_ORDERINGS))
     return tuple(reports)
 
@@ -303,8 +303,10 @@ def event_graph(
         handles=True,  # read by handles (graph_atoms), no clingo.Symbol made per atom
     )
     (model,) = solution.handles
-    graph = read_graph(model, solution.stats, summing=query == "orderings-summed")
-    if query == "orderings-summed" and not graph.SUMMED:
+    if query != "orderings-summed":
+        return _checked(EventGraph.read(model, solution.stats))
+    summed = read_summed_graph(model, solution.stats)
+    if summed is None:
         # Its context cannot sum its "plus" effects (616-summed.lp's grouped/1): the program
         # that sums has no other graph, so the graph of kinds is asked for (616-graph.lp).
         return event_graph(
@@ -315,7 +317,7 @@ def event_graph(
             independence=independence,
             summarise=False,
         )
-    return _checked(graph)
+    return _checked(summed)
 
 
 def _handles(model: Sequence[Symbol]) -> list[int]:

@@ -12,6 +12,7 @@ from collections import defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
+from typing import Self
 
 from clingo import Symbol
 
@@ -95,10 +96,10 @@ class EventGraph:
     SUMMED = False
 
     @classmethod
-    def read(cls, model: Sequence[int], stats: SolveStats) -> EventGraph:
+    def read(cls, model: Sequence[int], stats: SolveStats) -> Self:
         """The graph of the one event of ``model``, its shown atoms as handles (``Symbol._rep``,
         ``solve(..., handles=True)``; one with summed "plus" effects only as a
-        :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_graph`` picks)."""
+        :class:`~mtgasp.summed_graph.SummedGraph`: ``summed_graph.read_summed_graph``)."""
         graph = cls(stats)
         graphs = graph.table
         raw = graphs.raw

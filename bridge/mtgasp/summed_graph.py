@@ -22,24 +22,18 @@ from .graph_atoms import REST, Node, ReplacementGraphs
 from .replacement_graph import EventGraph
 from .solve import SolveStats
 
-__all__ = ["SummedGraph", "read_graph"]
+__all__ = ["SummedGraph", "read_summed_graph"]
 
 #: A summarised node's state before any summed effect applies (616-summed.lp's ``o``).
 _NONE_APPLIED = Function("o")
 
 
-def read_graph(model: Sequence[int], stats: SolveStats, *, summing: bool = True) -> EventGraph:
-    """The graph of the one event of ``model`` (its shown atoms as handles): a
-    :class:`SummedGraph` when its context sums its "plus" effects (``summed_member/2``), else an
-    :class:`EventGraph`. ``summing=False``: the answer of a program without 616-summed.lp, which
-    has no such context (not looked for)."""
-    if summing:
-        # Read as summed first (no pass over the answer to look): an answer without summed
-        # effects is read again, as the plain graph it is.
-        graph = SummedGraph.read(model, stats)
-        if graph.summed:
-            return graph
-    return EventGraph.read(model, stats)
+def read_summed_graph(model: Sequence[int], stats: SolveStats) -> SummedGraph | None:
+    """The graph of the one event of ``model``, the answer of ``orderings-summed.lp``: None when
+    its context sums no "plus" effects (616-summed.lp's grouped/1), so that the program had no
+    graph for it to give."""
+    graph = SummedGraph.read(model, stats)
+    return graph if graph.summed else None
 
 
 class SummedGraph(EventGraph):

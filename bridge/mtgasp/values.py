@@ -149,13 +149,11 @@ def decode_value(symbol: Symbol) -> Value:
 
 
 def counter_chain(extra: Symbol) -> list[tuple[Symbol, Symbol]]:
-    """The counters of a damage value's extra (614-replacement.lp): ``none``, ``counter(O, K)``,
-    or ``counter(O, K, Rest)`` followed by those of ``Rest``; (object, kind) each."""
+    """The counters of a damage value's extra (614-replacement.lp): ``none``, or
+    ``counter(O, K, Rest)`` followed by those of ``Rest``; (object, kind) each."""
     found = []
-    while extra.name == "counter" and len(extra.arguments) in (2, 3):
+    while extra.name == "counter" and len(extra.arguments) == 3:
         found.append((extra.arguments[0], extra.arguments[1]))
-        if len(extra.arguments) == 2:
-            break
         extra = extra.arguments[2]
     return found
 
