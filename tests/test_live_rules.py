@@ -8,6 +8,7 @@ models: every entry program has the same models sliced and whole, on the example
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import clingo
@@ -16,7 +17,7 @@ import pytest
 from clingo import Function, Number
 from tools.build_live import tables
 
-from mtgasp import _live
+from mtgasp import _live, _parse
 from mtgasp._live_table import make_table
 from mtgasp._parse import parse_program
 from mtgasp._resources import asp_path, query_path
@@ -64,6 +65,20 @@ def test_the_tables_are_those_the_encodings_give() -> None:
     assert shipped == tables(), hint
 
 
+@pytest.mark.parametrize("query", SLICED)
+def test_a_tables_texts_parse_to_its_programs_statements(query: str) -> None:
+    # A process's first query of a program gives clingo the slice as the table's texts
+    # (_parse.load_encoding): they must be the very statements the program's files give.
+    path = query_path(query)
+    table = _live._table(path)
+    assert table is not None
+    statements = parse_program(path)
+    again = _parsed("\n".join(table.texts))
+    base = clingo.ast.ASTType.Program  # clingo's own "#program base." opening a parsed string
+    assert [s for s in again if s.ast_type != base] == [s for s in statements if s.ast_type != base]
+    assert len(table.texts) == len(statements)
+
+
 def test_every_entry_program_has_a_table() -> None:
     # So that every query is sliced, the first of a process too: never sliced one time and whole
     # another (a smaller ground program can lead the solver to another first witness).
@@ -89,7 +104,8 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
     path = tmp_path / "p.lp"
     table = make_table(program)
     assert table is not None
-    monkeypatch.setattr(_live, "_table", lambda p: (table["rules"], ()))
+    made = _live._Table(table)
+    monkeypatch.setattr(_live, "_table", lambda p: made)
     sliced = _live.live_statements(path, program, [("f", 1)])
     texts = [str(s) for s in sliced]
     assert "b(X) :- g(X)." not in texts
@@ -103,16 +119,14 @@ def test_a_rule_on_a_predicate_nothing_gives_is_left_out_and_its_head_declared(
 def _sliced(program: tuple[object, ...], facts: list[clingo.Symbol]) -> tuple[object, ...]:
     """``program`` sliced for ``facts`` by its own table, the facts' shapes read from clingo as
     a query reads them."""
-    table = make_table(program)
-    rules = table["rules"]
-    tested = tuple(_live._position(text) for text in table["tested"])
+    table = _live._Table(make_table(program))
     ctl = clingo.Control()
     with ctl.backend() as backend:
         for fact in facts:
             backend.add_rule([backend.add_atom(fact)])
     original = _live._table
     try:
-        _live._table = lambda p: (rules, tested)  # type: ignore[assignment]
+        _live._table = lambda p: table  # type: ignore[assignment]
         signatures = {(f.name, len(f.arguments)) for f in facts}
         shapes = _live.fact_shapes(Path("p.lp"), ctl, signatures)
         return _live.live_statements(Path("p.lp"), program, signatures, shapes)
@@ -222,6 +236,60 @@ def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
         left_out += sum(s.ast_type == clingo.ast.ASTType.Rule for s in statements) - rules
         assert _models(sliced, facts) == _models(statements, facts), example.name
     assert left_out > 0  # the examples do leave rules out
+
+
+def test_a_slices_text_is_its_statements_written_out() -> None:
+    # The same slice, as text (the first query of a process) or as statements (the later ones):
+    # one program, so the same answers and the same first witness.
+    board = load_board(EXAMPLES[0])
+    facts = [*board_facts(board), *card_facts(board_cards(board))]
+    signatures = {(f.name, len(f.arguments)) for f in facts}
+    ctl = clingo.Control()
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    for query in SLICED:
+        path = query_path(query)
+        shapes = _live.fact_shapes(path, ctl, signatures)
+        statements = _live.live_statements(path, parse_program(path), signatures, shapes)
+        assert _live.live_text(path, signatures, shapes) == "\n".join(map(str, statements))
+
+
+def test_a_processs_first_query_of_a_program_is_given_to_clingo_as_text(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    path = query_path("orderings-life")
+    board = load_board(EXAMPLES[0])
+    facts = [*board_facts(board), *card_facts(board_cards(board))]
+    monkeypatch.setattr(_parse, "_LOADED", set())  # as in a new process
+    texts: list[str] = []
+    models: list[set[str]] = []
+    parsed: list[bool] = []
+
+    def query() -> None:
+        ctl = clingo.Control()
+        with ctl.backend() as backend:
+            for fact in facts:
+                backend.add_rule([backend.add_atom(fact)])
+        add = ctl.add
+        ctl.add = lambda *args: (texts.append(args[2]), add(*args))  # type: ignore[method-assign]
+        signatures = [(name, arity) for name, arity, _ in ctl.symbolic_atoms.signatures]
+        _parse.load_encoding(ctl, path, signatures)
+        parsed.append(path in _parse._PARSED.mine())
+        ctl.ground([("base", [])])
+        ctl.solve(on_model=lambda m: models.append(set(map(str, m.symbols(shown=True)))))
+
+    def two_queries() -> None:  # in a thread of its own: no statements parsed before
+        query()
+        query()
+
+    thread = threading.Thread(target=two_queries)
+    thread.start()
+    thread.join()
+    assert len(texts) == 1  # the first as text, the second from the statements parsed then
+    assert parsed == [False, True]
+    assert len(models) == 2
+    assert models[0] == models[1]
 
 
 DAMAGED = ["{not json", '{"version": 1}', '{"version": 1, "files": 3}', "[]"]

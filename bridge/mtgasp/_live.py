@@ -6,12 +6,16 @@ life event: 290 rules, of which about 90 read mana, damage or courses only). A r
 positive body literal (outside aggregates and conditions) whose predicate no fact has and no live
 rule derives has no ground instance; leaving it out changes nothing but the time. Which rules are
 live depends only on the signatures of the query's facts, so a program is sliced once per set of
-signatures (per thread: the statements are clingo ASTs, ``_ast_cache``).
+signatures, per process (a slice is the indices of the statements kept: plain data, which threads
+may share, unlike clingo's ASTs, ``_ast_cache``).
 
 Which predicates each rule reads and derives is read from a table made when the encodings change
 (``python tools/build_live.py``, ``live/*.json``, checked fresh by the tests): walking the parsed
 program in Python would cost a one-shot command more than the slicing saves. A table whose
-encoding files changed since is not used (their checksums are in it).
+encoding files changed since is not used (their checksums are in it). The table also holds each
+statement's text, as clingo writes it, so that a process's first query of a program gives clingo
+the slice as text (:func:`live_text`) and no statement is made in Python: parsing a whole program
+into ASTs costs 3-11 ms, as much as grounding a small board's query (``_parse.load_encoding``).
 
 Every entry program has a table, and every query of one is sliced, the first of a process too
 (``_parse.load_encoding``): its stable models are those of the whole program, but a smaller ground
@@ -47,20 +51,27 @@ import zlib
 from collections.abc import Iterable, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import clingo
 import clingo.ast
 
-from ._ast_cache import ThreadCache
 from ._raw_symbols import RawSymbols
 from ._resources import asp_path
 
-__all__ = ["TABLES", "VERSION", "fact_shapes", "has_table", "live_statements", "shape"]
+__all__ = [
+    "TABLES",
+    "VERSION",
+    "fact_shapes",
+    "has_table",
+    "live_statements",
+    "live_text",
+    "shape",
+]
 
 #: The tables, one per entry program (``tools/build_live.py`` writes them).
 TABLES = Path(__file__).resolve().parent / "live"
-VERSION = 2
+VERSION = 3
 
 _Signature = tuple[str, int]
 #: A predicate as the tables write it: ``name/arity``.
@@ -79,9 +90,36 @@ _Rules = list[Any]
 _Inputs = tuple[frozenset[_Signature], frozenset[tuple[_Position, _Shapes]]]
 _State = dict[_Predicate, list[set[str] | None]]
 
-#: At most this many slices of a program are kept per thread (boards name different cards).
+#: At most this many slices of a program are kept (boards name different cards).
 _KEPT = 256
-_SLICES: ThreadCache[tuple[Path, _Inputs], tuple[Any, ...]] = ThreadCache()
+
+
+class _Slice(NamedTuple):
+    """What is left of a program: the indices of the statements kept, and the head predicates of
+    those left out (declared ``#defined``). Plain data, so one process shares them among threads."""
+
+    kept: tuple[int, ...]
+    dropped: tuple[_Signature, ...]
+
+
+class _Table:
+    """An entry program's table, as ``tools/build_live.py`` wrote it, and its slices made so far
+    in this process (each a few hundred integers; plain data, which threads may share)."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        """From the table's JSON; TypeError, ValueError or KeyError if it is damaged."""
+        rules, texts = data["rules"], data["texts"]
+        if not isinstance(rules, list) or not isinstance(texts, list) or len(texts) != len(rules):
+            raise ValueError("the rules and texts of a table do not match")
+        if not all(isinstance(text, str) for text in texts):
+            raise TypeError("a statement's text is not a string")
+        self.rules: _Rules = rules
+        #: The positions of fact predicates the rules test.
+        self.tested = tuple(_position(text) for text in data["tested"])
+        #: Each statement as clingo writes it (``str`` of its AST; clingo parses it back the same).
+        self.texts: tuple[str, ...] = tuple(texts)
+        #: The slices made, by the facts' signatures and shapes; None: the table failed on them.
+        self.slices: dict[_Inputs, _Slice | None] = {}
 
 
 def has_table(path: Path) -> bool:
@@ -98,21 +136,53 @@ def live_statements(
     """``statements``, the entry program ``path`` parsed, without the rules that cannot fire
     when the only facts are of the signatures ``inputs``, whose tested positions hold the
     ``shapes`` given (:func:`fact_shapes`; a position not given may hold anything), with
-    ``#defined`` for their heads. Kept for the thread. Unchanged without a fresh table."""
+    ``#defined`` for their heads. Unchanged without a fresh table."""
     table = _table(path)
-    if table is None or len(table[0]) != len(statements):
+    if table is None or len(table.rules) != len(statements):
         return tuple(statements)
-    key = (path, (frozenset(inputs), frozenset((shapes or {}).items())))
-    slices = _SLICES.mine()
-    found = slices.get(key)
+    found = _sliced(table, inputs, shapes)
     if found is None:
-        if len(slices) >= _KEPT:
-            slices.clear()
-        try:
-            found = _slice(statements, table[0], key[1])
-        except (TypeError, ValueError, KeyError, IndexError, AttributeError):
-            found = tuple(statements)  # a damaged table: the whole program, every time
-        slices[key] = found
+        return tuple(statements)
+    location = statements[0].location
+    return (
+        *(statements[i] for i in found.kept),
+        *(clingo.ast.Defined(location, name, arity, True) for name, arity in found.dropped),
+    )
+
+
+def live_text(
+    path: Path, inputs: Iterable[_Signature], shapes: Mapping[_Position, _Shapes] | None = None
+) -> str | None:
+    """The same slice as :func:`live_statements` gives, as program text made from the table's
+    texts (for clingo to parse: no statement is made in Python). None without a fresh table."""
+    table = _table(path)
+    found = None if table is None else _sliced(table, inputs, shapes)
+    if table is None or found is None:
+        return None
+    return "\n".join(
+        [
+            *(table.texts[i] for i in found.kept),
+            *(f"#defined {name}/{arity}." for name, arity in found.dropped),
+        ]
+    )
+
+
+def _sliced(
+    table: _Table, inputs: Iterable[_Signature], shapes: Mapping[_Position, _Shapes] | None
+) -> _Slice | None:
+    """The table's slice for these facts, made once per process; None: a damaged table (then the
+    whole program, every time)."""
+    key = (frozenset(inputs), frozenset((shapes or {}).items()))
+    if key in table.slices:
+        return table.slices[key]
+    if len(table.slices) >= _KEPT:
+        table.slices.clear()
+    found: _Slice | None
+    try:
+        found = _slice(table.rules, key)
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError):
+        found = None
+    table.slices[key] = found
     return found
 
 
@@ -127,7 +197,7 @@ def fact_shapes(
     present = set(signatures)
     raw = RawSymbols()
     found: dict[_Position, _Shapes] = {}
-    for predicate, position in table[1]:
+    for predicate, position in table.tested:
         name, arity = _signature(predicate)
         if (name, arity) not in present:
             continue
@@ -154,7 +224,7 @@ def shape(raw: RawSymbols, handle: int) -> str | None:
     return None
 
 
-def _slice(statements: Sequence[Any], rules: _Rules, inputs: _Inputs) -> tuple[Any, ...]:
+def _slice(rules: _Rules, inputs: _Inputs) -> _Slice:
     signatures, given = inputs
     known = dict(given)
     # What can be derived: per predicate, the shapes at each position (None: any).
@@ -189,16 +259,14 @@ def _slice(statements: Sequence[Any], rules: _Rules, inputs: _Inputs) -> tuple[A
                     elif not value <= now:
                         now |= value
                         changed = True
-    kept: list[Any] = []
+    kept: list[int] = []
     dropped: set[_Signature] = set()
-    for statement, found in zip(statements, rules, strict=True):
+    for index, found in enumerate(rules):
         if found is None or any(_fires(body, state) for body, _ in found):
-            kept.append(statement)
+            kept.append(index)
         else:
             dropped.update(_signature(head) for _, heads in found for head, _ in heads)
-    location = statements[0].location
-    kept.extend(clingo.ast.Defined(location, name, arity, True) for name, arity in sorted(dropped))
-    return tuple(kept)
+    return _Slice(tuple(kept), tuple(sorted(dropped)))
 
 
 def _fires(body: list[Any], state: _State) -> bool:
@@ -228,10 +296,10 @@ def _value(spec: list[Any], state: _State) -> set[str] | None:
 
 
 @cache
-def _table(path: Path) -> tuple[_Rules, tuple[_Position, ...]] | None:
-    """The table of ``path`` (its rules, and the positions of fact predicates the rules test):
-    None if it has none, an encoding file changed since it was made, or it cannot be read (a
-    damaged installation: then the whole program is ground, as before tables)."""
+def _table(path: Path) -> _Table | None:
+    """The table of ``path``: None if it has none, an encoding file changed since it was made,
+    or it cannot be read (a damaged installation: then the whole program is ground, as before
+    tables)."""
     try:
         data = json.loads((TABLES / f"{path.stem}.json").read_text(encoding="utf-8"))
         if data["version"] != VERSION:
@@ -239,10 +307,7 @@ def _table(path: Path) -> tuple[_Rules, tuple[_Position, ...]] | None:
         root = asp_path()
         if any(_checksum(root / name) != checksum for name, checksum in data["files"].items()):
             return None
-        rules = data["rules"]
-        if not isinstance(rules, list):
-            return None
-        return rules, tuple(_position(text) for text in data["tested"])
+        return _Table(data)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, IndexError):
         return None
 

@@ -71,6 +71,7 @@ def make_table(statements: list[Any] | tuple[Any, ...]) -> dict[str, Any]:
             if f.is_relative_to(root)
         },
         "tested": [f"{name}/{arity}:{i}" for name, arity, i in tested],
+        "texts": [str(statement) for statement in statements],
         "rules": [
             None
             if variants is None

@@ -11,7 +11,7 @@ import clingo
 import clingo.ast
 
 from ._ast_cache import ThreadCache
-from ._live import fact_shapes, has_table, live_statements
+from ._live import fact_shapes, has_table, live_statements, live_text
 from .errors import EncodingError, QueryError
 
 __all__ = ["Messages", "load_encoding", "parse_once", "parse_program"]
@@ -37,8 +37,8 @@ def parse_once(path: Path) -> tuple[Any, ...]:
     return _program(path)
 
 
-#: The entry programs parsed, each thread its own (_ast_cache), and those a Control has loaded
-#: from their files.
+#: The entry programs parsed, each thread its own (_ast_cache), and those given to clingo as text
+#: (a file or a slice's text) the first time in this process.
 _PARSED: ThreadCache[Path, tuple[Any, ...]] = ThreadCache()
 _LOADED: set[Path] = set()
 
@@ -73,17 +73,25 @@ def parse_program(path: Path) -> tuple[Any, ...]:
 def load_encoding(
     ctl: clingo.Control, path: Path, inputs: Iterable[tuple[str, int]] | None = None
 ) -> None:
-    """The entry program ``path`` into ``ctl``. Given the signatures of every fact the Control
-    will have (``inputs``) and a program with a table (_live), from the statements parsed once
-    per thread, without the rules that cannot fire. Else the first time in a process with
-    ``ctl.load`` (clingo's parser alone is the cheapest way for a command that grounds each
-    program once, ``mtgasp check``), after that from the statements parsed then and kept
-    (adding them costs a fraction of parsing again, for a process that answers many boards)."""
-    if inputs is not None and has_table(path):
-        signatures = list(inputs)
+    """The entry program ``path`` into ``ctl``: given the signatures of every fact the Control
+    will have (``inputs``) and a program with a table (_live), without the rules that cannot
+    fire. The first time in a process, as text for clingo's parser alone (the slice's text from
+    the table, or the file: ``ctl.load``), the cheapest way for a command that grounds each
+    program once (``mtgasp check``). After that, from the statements parsed once per thread and
+    kept: adding them costs a fraction of parsing again, for a process that answers many boards.
+    Text and statements give clingo the same program, so the same answers and witnesses."""
+    sliced = inputs is not None and has_table(path)
+    first = path not in _PARSED.mine() and path not in _LOADED
+    if sliced:
+        signatures = list(inputs or ())
         shapes = fact_shapes(path, ctl, signatures)
+        text = live_text(path, signatures, shapes) if first else None
+        if text is not None:
+            _LOADED.add(path)
+            ctl.add("base", [], text)
+            return
         statements = live_statements(path, _program(path), signatures, shapes)
-    elif path not in _PARSED.mine() and path not in _LOADED:
+    elif first:
         _LOADED.add(path)
         ctl.load(str(path))
         return
