@@ -56,6 +56,7 @@ from typing import Any, NamedTuple
 import clingo
 import clingo.ast
 
+from ._ast_cache import ThreadCache
 from ._raw_symbols import RawSymbols
 from ._resources import asp_path
 
@@ -122,6 +123,10 @@ class _Table:
         self.slices: dict[_Inputs, _Slice | None] = {}
 
 
+#: ``#defined name/arity`` statements, made once per thread (clingo's ASTs: ``_ast_cache``).
+_DEFINED: ThreadCache[_Signature, Any] = ThreadCache()
+
+
 def has_table(path: Path) -> bool:
     """Whether the entry program ``path`` has a fresh table (its queries are sliced)."""
     return _table(path) is not None
@@ -143,11 +148,12 @@ def live_statements(
     found = _sliced(table, inputs, shapes)
     if found is None:
         return tuple(statements)
+    defined = _DEFINED.mine()
     location = statements[0].location
-    return (
-        *(statements[i] for i in found.kept),
-        *(clingo.ast.Defined(location, name, arity, True) for name, arity in found.dropped),
-    )
+    for signature in found.dropped:
+        if signature not in defined:
+            defined[signature] = clingo.ast.Defined(location, *signature, True)
+    return (*(statements[i] for i in found.kept), *(defined[s] for s in found.dropped))
 
 
 def live_text(
