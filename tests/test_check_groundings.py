@@ -112,3 +112,23 @@ def test_the_next_step_alone_where_nothing_can_trigger_is_the_step_querys_answer
         kinds.add("next-step.lp" in counts)
         assert fast == next_step_triggers(board), board.source
     assert kinds == {True, False}
+
+
+@pytest.mark.parametrize("cards", [["Grizzly Bears"], ["Soul Warden"]], ids=["none", "a trigger"])
+def test_after_the_cleanup_step_there_is_no_next_step_in_the_turn(cards: list[str]) -> None:
+    # 500.1: the cleanup step ends the turn (the next turn's untap step is not this turn's), with
+    # or without a card with a triggered ability (next-step.lp, or the step query's probe).
+    # Found by fuzzing: a board at cleanup whose cards had no triggered ability made `check`
+    # fail with StopIteration.
+    battlefield = [{"id": f"o{i}", "card": c, "controller": "bob"} for i, c in enumerate(cards)]
+    text = yaml.safe_dump(
+        {
+            "players": [{"name": "alice"}, {"name": "bob"}],
+            "turn": {"active": "bob", "step": "cleanup", "number": 5},
+            "battlefield": battlefield,
+        }
+    )
+    board = parse_board(text, source="cleanup")
+    assert _next_step(board) == (None, ())
+    assert next_step_triggers(board) == (None, ())
+    assert check(board).next_step is None

@@ -65,7 +65,8 @@ def _next_step(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
     if any(fact.name == "triggered" for fact in card_facts(board_cards(board))):
         return next_step_triggers(board)
     (model,) = solve("next-step", board_facts(replace(board, stack=())), max_models=1).models
-    return next(s.arguments[0].name for s in model if s.name == "next_step"), ()
+    # None after the cleanup step: the next turn's untap step is not this turn's (500.1).
+    return next((s.arguments[0].name for s in model if s.name == "next_step"), None), ()
 
 
 def _life_events(board: Board) -> tuple[OrderingsReport, ...]:
