@@ -118,6 +118,11 @@ def test_616_1_distinct_plus_effects_before_tainted_remedy_are_summed() -> None:
     assert witnesses["alice loses 6 life"] == ("p00#1", "p01#1", "q00#1")
     assert witnesses["alice loses 1 life"] == ("q00#1",)
     assert pairs[0] == tuple((f"p0{i}#1", "q00#1") for i in range(3))
+    # A node keeps a run's sum, not how many effects it applied: after the Remedy, the runs {5}
+    # and {2, 3} share one node. The start, 7 first-run nodes (one per subset), the Remedy
+    # first, and after a run the Remedy at sums 2, 3, 5, 7, 8, 10: 15 nodes (16 if the runs'
+    # sizes were kept).
+    assert graph.node_count() == 15
 
 
 def test_616_1_a_doubler_counts_the_plus_effects_before_it_twice() -> None:

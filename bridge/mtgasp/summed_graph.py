@@ -2,16 +2,17 @@
 ``grouped/1``): the bridge's counting, witnesses and commuting pairs for it.
 
 A node's key is (the pivots' counts in the mixed radix, (value, state)); the state of the summed
-effects is ``o`` (none applied), ``f(J, N, S)`` (the first run: N applied, the last one candidate
-number J, summing to S) or ``c(N, S)`` (a pivot came after the first run). An edge applies a pivot
-kind, one summed effect (the first run is built in index order: its N-th effect stands for N
-places among the run's orders) or every summed effect not applied yet (:data:`REST`: r effects,
-r! orders).
+effects is ``o`` (none applied), ``f(J, S)`` (the first run: the last one applied candidate number
+J, the run summing to S) or ``c(S)`` (a pivot came after a first run summing to S). An edge
+applies a pivot kind, one summed effect (the first run is built in index order: its N-th effect
+stands for N places among the run's orders) or every summed effect not applied yet
+(:data:`REST`: r effects, r! orders). A node does not say how many summed effects were applied
+(runs of one sum and different sizes share it): the counts follow that number along the paths.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from math import factorial
 
@@ -21,6 +22,7 @@ from ._raw_symbols import symbol_of
 from .graph_atoms import REST, Node, ReplacementGraphs
 from .replacement_graph import EventGraph
 from .solve import SolveStats
+from .values import Value
 
 __all__ = ["SummedGraph", "read_summed_graph"]
 
@@ -43,8 +45,7 @@ class SummedGraph(EventGraph):
 
     def __init__(self, stats: SolveStats) -> None:
         super().__init__(stats)
-        self._summed_counts: dict[int, int] = {}
-        self._placed: dict[Node, int] = {}
+        self._sums: dict[int, int] = {}
         self._ordered: list[Node] | None = None
         self._by_index: list[str] | None = None
 
@@ -62,53 +63,78 @@ class SummedGraph(EventGraph):
     def value_at(self, node: Node) -> Symbol:
         return symbol_of(self._pair(node)[0])
 
-    def _applied_summed(self, node: Node) -> int:
-        """How many summed effects were applied on the way to ``node``: N of its state
-        ``f(J, N, S)`` or ``c(N, S)``, none in ``o``."""
-        found = self._summed_counts.get(node[1])
+    def _sum(self, node: Node) -> int:
+        """What the summed effects applied on the way to ``node`` add up to: S of its state
+        ``f(J, S)`` or ``c(S)``, 0 in ``o``."""
+        found = self._sums.get(node[1])
         if found is None:
             raw = self.table.raw
             state = raw.arguments(self._pair(node)[1])
-            found = self._summed_counts[node[1]] = raw.number(state[-2]) if state else 0
+            found = self._sums[node[1]] = raw.number(state[-1]) if state else 0
         return found
-
-    def placed(self, node: Node) -> int:
-        """How many effects were applied on the way to ``node``."""
-        found = self._placed.get(node)
-        if found is None:
-            pivots = sum(self.applied(node[0], kind) for kind in self.kind_weight)
-            found = self._placed[node] = pivots + self._applied_summed(node)
-        return found
-
-    def insertions_at(self, node: Node) -> int:
-        ways = 1
-        for extra in range(1, len(self.free_effects()) + 1):
-            ways *= self.placed(node) + extra
-        return ways
 
     def _order(self) -> list[Node]:
-        """The nodes with edges, fewest effects applied first (a topological order)."""
+        """The nodes with edges in a topological order: every edge adds a pivot (its mask grows)
+        or summed effects (their sum grows, each adding at least 1)."""
         if self._ordered is None:
-            self._ordered = sorted(self.edges, key=self.placed)
+            self._ordered = sorted(self.edges, key=lambda node: node[0] + self._sum(node))
         return self._ordered
 
-    def _weight(self, node: Node, label: str, target: Node) -> int:
-        """How many orderings of distinct effects one edge stands for."""
-        if label == REST:
-            return factorial(len(self.summed) - self._applied_summed(node))
-        if label in self.summed:
-            return self._applied_summed(target)
-        return self.kind_size[label] - self.applied(node[0], label)
+    def _pivots(self, node: Node) -> int:
+        """How many pivots were applied on the way to ``node``."""
+        return sum(self.applied(node[0], kind) for kind in self.kind_weight)
 
-    def reaching(self) -> dict[Node, int]:
+    def _insertions(self, placed: int) -> int:
+        """In how many ways the independent effects join an ordering of ``placed`` effects."""
+        ways = 1
+        for extra in range(1, len(self.free_effects()) + 1):
+            ways *= placed + extra
+        return ways
+
+    def _reaching_by_applied(self) -> dict[Node, Counter[int]]:
+        """For every node, the orderings that lead to it from the start, by how many summed
+        effects they applied (an edge of the first run applies the N-th: N places among the run's
+        orders; :data:`REST` the r not applied yet: r! orders; a pivot kind's edge each of its
+        members not applied yet)."""
         assert self.start is not None
-        ways: dict[Node, int] = defaultdict(int)
-        ways[self.start] = 1
+        total = len(self.summed)
+        ways: dict[Node, Counter[int]] = defaultdict(Counter)
+        ways[self.start][0] = 1
         for node in self._order():
             here = ways[node]
             for label, target in self.edges[node]:
-                ways[target] += here * self._weight(node, label, target)
+                found = ways[target]
+                if label == REST:
+                    for applied, n in here.items():
+                        found[total] += n * factorial(total - applied)
+                elif label in self.summed:
+                    for applied, n in here.items():
+                        found[applied + 1] += n * (applied + 1)
+                else:
+                    left = self.kind_size[label] - self.applied(node[0], label)
+                    for applied, n in here.items():
+                        found[applied] += n * left
         return dict(ways)
+
+    def insertions_at(self, node: Node) -> int:
+        raise NotImplementedError("a summarised node's insertions depend on the path: count_paths")
+
+    def reaching(self) -> dict[Node, int]:
+        return {node: sum(by.values()) for node, by in self._reaching_by_applied().items()}
+
+    def count_paths(self) -> dict[Value, int]:
+        """:meth:`EventGraph.count_paths`, the independent effects' places counted by how many
+        effects each ordering reaching a final node applied."""
+        assert self.start is not None
+        if self._counted is None:
+            reaching = self._reaching_by_applied()
+            counts: dict[Value, int] = defaultdict(int)
+            for node, value in self.results.items():
+                pivots = self._pivots(node)
+                for applied, n in reaching.get(node, Counter()).items():
+                    counts[value] += n * self._insertions(pivots + applied)
+            self._counted = dict(counts)
+        return self._counted
 
     def _outcome_sets(self) -> dict[Node, int]:
         bit = {value: 1 << i for i, value in enumerate(sorted(set(self.results.values()), key=str))}
@@ -137,9 +163,12 @@ class SummedGraph(EventGraph):
     def _edges_in_order(self, node: Node, path: list[str]) -> Iterator[tuple[str, Node]]:
         """The edges of ``node`` by the index of the first effect each applies (a pivot kind's
         by its kind, as :class:`EventGraph`'s walk; :data:`REST` by the lowest left). The walk
-        of :meth:`EventGraph._witnesses` then gives each outcome's first ordering: two paths to
-        one node apply as many effects, and a run of summed effects in index order is the
-        smallest of its orders (sorting a run keeps its result)."""
+        of :meth:`EventGraph._witnesses` then gives each outcome's first ordering: a run of
+        summed effects in index order is the smallest of its orders (sorting a run keeps its
+        result), and the walk enters a node first by the smallest of the paths to it. Two of them
+        may apply different numbers of effects (runs of one sum), but neither is the start of
+        the other (every edge adds to the mask or the sum), so the smaller is decided within
+        them: whatever follows the node, the first to reach it is the smaller ordering."""
         edges = self.edges.get(node, ())
         if not edges or edges[0][0] != REST:  # (REST sorts first: EventGraph._sort_edges)
             return iter(edges)  # in index order already (EventGraph._sort_edges)
