@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import threading
 from pathlib import Path
+from typing import Any
 
 import clingo
 import clingo.ast
@@ -212,6 +213,20 @@ CHOOSING = {"castable", "cast", "step", "resolve", "event", "courses", "ordering
 SMALL = ["summoning-sickness.yaml", "witch-target-gone.yaml", "life-replacements.yaml"]
 
 
+def _example_facts(
+    example: Path,
+) -> tuple[list[clingo.Symbol], set[tuple[str, int]], clingo.Control]:
+    """An example board's facts, their signatures, and a Control holding them (a query reads the
+    facts' shapes from its Control)."""
+    board = load_board(example)
+    facts = [*board_facts(board), *card_facts(board_cards(board))]
+    ctl = clingo.Control()
+    with ctl.backend() as backend:
+        for fact in facts:
+            backend.add_rule([backend.add_atom(fact)])
+    return facts, {(f.name, len(f.arguments)) for f in facts}, ctl
+
+
 @pytest.mark.parametrize("query", SLICED)
 def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
     path = query_path(query)
@@ -219,14 +234,7 @@ def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
     left_out = 0
     examples = [e for e in EXAMPLES if query not in CHOOSING or e.name in SMALL]
     for example in examples:
-        board = load_board(example)
-        facts = [*board_facts(board), *card_facts(board_cards(board))]
-        signatures = {(f.name, len(f.arguments)) for f in facts}
-        # The shapes of the facts, read from a Control holding them, as a query reads them.
-        ctl = clingo.Control()
-        with ctl.backend() as backend:
-            for fact in facts:
-                backend.add_rule([backend.add_atom(fact)])
+        facts, signatures, ctl = _example_facts(example)
         shapes = _live.fact_shapes(path, ctl, signatures)
         sliced = _live.live_statements(path, statements, signatures, shapes)
         by_predicates = _live.live_statements(path, statements, signatures)
@@ -241,13 +249,7 @@ def test_every_program_has_the_same_models_sliced_and_whole(query: str) -> None:
 def test_a_slices_text_is_its_statements_written_out() -> None:
     # The same slice, as text (the first query of a process) or as statements (the later ones):
     # one program, so the same answers and the same first witness.
-    board = load_board(EXAMPLES[0])
-    facts = [*board_facts(board), *card_facts(board_cards(board))]
-    signatures = {(f.name, len(f.arguments)) for f in facts}
-    ctl = clingo.Control()
-    with ctl.backend() as backend:
-        for fact in facts:
-            backend.add_rule([backend.add_atom(fact)])
+    _, signatures, ctl = _example_facts(EXAMPLES[0])
     for query in SLICED:
         path = query_path(query)
         shapes = _live.fact_shapes(path, ctl, signatures)
@@ -259,21 +261,24 @@ def test_a_processs_first_query_of_a_program_is_given_to_clingo_as_text(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     path = query_path("orderings-life")
-    board = load_board(EXAMPLES[0])
-    facts = [*board_facts(board), *card_facts(board_cards(board))]
+    facts, signatures, _ = _example_facts(EXAMPLES[0])
     monkeypatch.setattr(_parse, "_LOADED", set())  # as in a new process
     texts: list[str] = []
     models: list[set[str]] = []
     parsed: list[bool] = []
 
+    class TextsKept(clingo.Control):
+        """A Control that keeps the program texts it is given."""
+
+        def add(self, *args: Any) -> None:
+            texts.append(args[-1])
+            super().add(*args)
+
     def query() -> None:
-        ctl = clingo.Control()
+        ctl = TextsKept()
         with ctl.backend() as backend:
             for fact in facts:
                 backend.add_rule([backend.add_atom(fact)])
-        add = ctl.add
-        ctl.add = lambda *args: (texts.append(args[2]), add(*args))  # type: ignore[method-assign]
-        signatures = [(name, arity) for name, arity, _ in ctl.symbolic_atoms.signatures]
         _parse.load_encoding(ctl, path, signatures)
         parsed.append(path in _parse._PARSED.mine())
         ctl.ground([("base", [])])
