@@ -74,7 +74,7 @@ def test_a_tables_texts_parse_to_its_programs_statements(query: str) -> None:
     table = _live._table(path)
     assert table is not None
     statements = parse_program(path)
-    again = _parsed("\n".join(table.texts))
+    again: tuple[Any, ...] = _parsed("\n".join(table.texts))
     base = clingo.ast.ASTType.Program  # clingo's own "#program base." opening a parsed string
     assert [s for s in again if s.ast_type != base] == [s for s in statements if s.ast_type != base]
     assert len(table.texts) == len(statements)
@@ -132,7 +132,7 @@ def _sliced(program: tuple[object, ...], facts: list[clingo.Symbol]) -> tuple[ob
         shapes = _live.fact_shapes(Path("p.lp"), ctl, signatures)
         return _live.live_statements(Path("p.lp"), program, signatures, shapes)
     finally:
-        _live._table = original  # type: ignore[assignment]
+        _live._table = original
 
 
 def test_a_rule_asking_for_a_shape_nothing_gives_is_left_out() -> None:
