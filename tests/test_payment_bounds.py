@@ -208,3 +208,25 @@ def test_a_land_that_could_produce_nothing_now_lends_no_type() -> None:
     assert _bounds(board) == (set(), set())
     assert _agree(board) == (0, 0)
     assert activations(board).activations[-1].reasons[-1].rule == "601.2h"
+
+
+def test_a_land_adding_one_per_creature_may_lend_its_type() -> None:
+    # 106.7: Exotic Orchard adds a color a land an opponent controls could produce. alice's
+    # Gaea's Cradle adds {G} for each creature she controls, and she controls Birds of Paradise:
+    # the Cradle could produce {G}, so bob's Orchard may pay the {G/U} of Gilder Bairn's
+    # {2}{G/U} (with his two Plains). Not surely unpayable: the castable query pays it. (Found by
+    # this file's property test: the bound counted only lands adding a fixed amount.)
+    board = _fixed(
+        [
+            {"id": "birds", "card": "Birds of Paradise", "controller": "alice"},
+            {"id": "cradle", "card": "Gaea's Cradle", "controller": "alice"},
+            {"id": "plains", "card": "Plains", "controller": "bob"},
+            {"id": "plains2", "card": "Plains", "controller": "bob"},
+            {"id": "orchard", "card": "Exotic Orchard", "controller": "bob"},
+            {"id": "bairn", "card": "Gilder Bairn", "controller": "bob"},
+        ]
+    )
+    assert ("bairn", 1) not in _bounds(board)[1]
+    payment = next(p for p in payments(board, ["bob"], cards=False) if p.question.permanent == "bairn")
+    assert payment.payable
+    _agree(board)
