@@ -5,22 +5,23 @@ A hostile board is a valid board with one to three mutations (a string, number o
 classes that broke mtgasp before, or deep nesting), written as JSON or YAML, sometimes with
 YAML-only damage (duplicate keys, aliases, cut text). A hostile command line is a command on a
 small example board with hostile names and numbers. :func:`run_board` and :func:`run_command`
-say what happened; anything but an answer or a documented error fails.
+say what happened; anything but an answer, a documented error or a stop at the time or memory
+limit (a command line only) fails.
 """
 
 from __future__ import annotations
 
 import contextlib
 import copy
-import io
 import json
+import subprocess
+import sys
 from typing import Any
 
 import yaml
 from hypothesis import strategies as st
 
 from mtgasp import BoardError, MtgaspError, check, parse_board
-from mtgasp.cli import main
 from mtgasp.facts import board_facts
 
 VALID: dict[str, Any] = {
@@ -230,19 +231,34 @@ def run_board(text: str, json_only: bool, *, deep: bool = False) -> str:
     return "loaded"
 
 
+#: The time limit each hostile command line runs under (seconds): it must answer, be refused,
+#: or stop at this limit or the default memory limit with their message.
+COMMAND_TIME_LIMIT = 10
+
+
 def run_command(argv: list[str]) -> str:
-    """Run a command as the CLI does: "answered" (exit 0) or "refused" (exit 2, nothing on stdout,
-    one message on stderr without a traceback). Anything else raises AssertionError."""
-    out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            code = main(argv)
-        except SystemExit as exc:  # argparse's usage errors
-            code = exc.code if isinstance(exc.code, int) else 2
-    assert "Traceback" not in err.getvalue(), err.getvalue()
+    """Run a command line as the ``mtgasp`` program, in a process of its own, as a user's runs:
+    under the default memory limit and a time limit (:data:`COMMAND_TIME_LIMIT`), and a
+    grounding cut short ends with its process (in this process it would go on, without a memory
+    limit: a hostile ``cast ... --x 5953665`` grew past 20 GB so). "answered" (exit 0),
+    "refused" (exit 2: nothing on stdout, one message on stderr) or "stopped" (exit 4 or 5: the
+    time or memory limit, which stderr names); never a traceback. Anything else raises
+    AssertionError."""
+    # As bytes: a lone surrogate (a hostile name) reaches the program as the bytes a terminal
+    # would send for it, which Python hands the program as surrogate escapes.
+    words = [*argv, "--time-limit", str(COMMAND_TIME_LIMIT)]
+    command = [sys.executable, "-m", "mtgasp", *(w.encode("utf-8", "surrogatepass") for w in words)]
+    done = subprocess.run(
+        command, capture_output=True, text=True, timeout=COMMAND_TIME_LIMIT + 120, check=False
+    )
+    code, out, err = done.returncode, done.stdout, done.stderr
+    assert "Traceback" not in err, err
     if code == 0:
         return "answered"
-    assert code == 2, f"exit code {code}: {err.getvalue()}"
-    assert out.getvalue() == "", "nothing on stdout after an error"
-    assert err.getvalue().strip(), "an error says what is wrong"
+    if code in (4, 5):
+        assert "stopped at the" in err, f"exit code {code}: {err}"
+        return "stopped"
+    assert code == 2, f"exit code {code}: {err}"
+    assert out == "", "nothing on stdout after an error"
+    assert err.strip(), "an error says what is wrong"
     return "refused"

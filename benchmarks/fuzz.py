@@ -3,9 +3,11 @@ the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a
 
 Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines; ``--boards N``,
 ``--commands N``, ``--json``). Every board is loaded, its facts built, and when it loads, the
-``check`` query run on it; every command line runs as the CLI runs it. Anything but an answer or
-a documented error (an MtgaspError: exit code 2, nothing on stdout, no traceback) is a failure:
-the run prints it and exits 1. Prints how many inputs were answered and refused, and the slowest.
+``check`` query run on it; every command line runs as the ``mtgasp`` program, in a process of its
+own, under the default memory limit and a 10 s time limit. Anything but an answer, a documented
+error (an MtgaspError: exit code 2, nothing on stdout, no traceback) or, for a command line, a
+stop at its time or memory limit (exit 4 or 5, said on stderr) is a failure: the run prints it
+and exits 1. Prints how many inputs were answered and refused, and the slowest.
 """
 
 from __future__ import annotations
@@ -75,13 +77,26 @@ def _text(result: dict[str, Any]) -> str:
         [
             kind,
             str(r["inputs"]),
-            *(str(r["outcomes"].get(o, 0)) for o in ("loaded", "answered", "refused", "failed")),
+            *(
+                str(r["outcomes"].get(o, 0))
+                for o in ("loaded", "answered", "refused", "stopped", "failed")
+            ),
             f"{r['seconds']:.0f}",
             f"{r['slowest_seconds']:.2f}",
         ]
         for kind, r in result["runs"].items()
     ]
-    headers = ["inputs", "count", "loaded", "answered", "refused", "failed", "s", "slowest s"]
+    headers = [
+        "inputs",
+        "count",
+        "loaded",
+        "answered",
+        "refused",
+        "stopped",
+        "failed",
+        "s",
+        "slowest s",
+    ]
     lines = [machine_line(result["machine"]), "", table(headers, rows)]
     for kind, r in result["runs"].items():
         for failure in r["failures"]:

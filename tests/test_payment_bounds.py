@@ -227,6 +227,8 @@ def test_a_land_adding_one_per_creature_may_lend_its_type() -> None:
         ]
     )
     assert ("bairn", 1) not in _bounds(board)[1]
-    payment = next(p for p in payments(board, ["bob"], cards=False) if p.question.permanent == "bairn")
+    payment = next(
+        p for p in payments(board, ["bob"], cards=False) if p.question.permanent == "bairn"
+    )
     assert payment.payable
     _agree(board)
