@@ -147,6 +147,46 @@ def test_a_draw_count_is_refused_with_its_real_range(count):
             parse_event(f"draw:alice:{count}")
 
 
+# --- Arguments whose bytes are not UTF-8 ---
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["cast", BOARD, b"\xed\xa0\x80", "--x", "0"],  # (a surrogate's UTF-8: not UTF-8 text)
+        ["orderings", BOARD, b"gain:\xff:3"],
+        ["cards", "--search", b"\xc3"],
+        ["check", b"board-\xe9.yaml"],
+    ],
+    ids=["card name", "event", "search", "file name"],
+)
+def test_an_argument_that_is_not_utf8_text_is_refused(argv: list[str | bytes]) -> None:
+    # A terminal can send any bytes; Python hands the program those that are not UTF-8 as lone
+    # surrogates (PEP 383), which no card, name or id holds. Found by the fuzz run once its
+    # command lines ran as programs: `cast` looked such a card name up in SQLite, which can't
+    # encode it, and ended in a traceback (UnicodeEncodeError).
+    done = subprocess.run(
+        [sys.executable, "-m", "mtgasp", *argv],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "is not text: its bytes are not UTF-8" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_name_that_is_not_text_is_an_unknown_card_to_the_api() -> None:
+    from mtgasp import cast, load_board
+    from mtgasp.cards import catalog
+
+    assert catalog.lookup("\ud800") is None
+    with pytest.raises(QueryError, match="unknown card"):
+        cast(load_board(ROOT / BOARD), "\ud800", x=0)
+
+
 # --- Ctrl-C while the program starts (imports) ---
 
 INTERRUPTING_CLINGO = """\

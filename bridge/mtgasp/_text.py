@@ -33,6 +33,17 @@ def _escaped(match: re.Match[str]) -> str:
     return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
 
 
+def is_text(text: str) -> bool:
+    """Whether ``text`` is text UTF-8 can carry: bytes that are not UTF-8 reach Python as lone
+    surrogates (a command-line argument, PEP 383), which no name, id or file of a board can hold
+    and SQLite can't be asked for."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 def error_text(message: str) -> str:
     """An error message for stderr: escaped, each line cut to _MAX_ERROR_LINE characters (with
     its length said), so that no error echoes a whole file or a megabyte-long name."""

@@ -22,7 +22,7 @@ from ._answer import (
     EXIT_USAGE,
     answer,
 )
-from ._text import escape
+from ._text import error_text, escape, is_text
 from ._version import version
 from .commands import (
     _limits,
@@ -141,7 +141,16 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
     parser = _parser()
     if completion.wanted():  # the shell asks for completions: print them and exit
         completion.complete(parser)
-    args = parser.parse_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    wrong = next((word for word in words if not is_text(word)), None)
+    if wrong is not None:
+        print(
+            f"mtgasp: error: the argument '{error_text(wrong)}' is not text: its bytes are not "
+            "UTF-8 (names, ids and events are read as UTF-8 text)",
+            file=sys.stderr,
+        )
+        return EXIT_USAGE
+    args = parser.parse_args(words)
     as_json = getattr(args, "json", False)
     try:
         with (

@@ -19,6 +19,7 @@ from pathlib import Path
 import platformdirs
 from clingo import Function, String, Symbol, parse_term
 
+from .._text import is_text
 from ..errors import QueryError
 from .build import SCHEMA_VERSION
 from .record import CardRecord
@@ -89,7 +90,10 @@ class Database:
 
     def row(self, name: str) -> Row | None:
         """The row of ``name``: a card or face name, or the full name of a multi-faced card
-        (its first face, or the split card as a whole)."""
+        (its first face, or the split card as a whole). None for a name that is not text (a lone
+        surrogate: no card has one, and SQLite can't be asked for it)."""
+        if not is_text(name):
+            return None
         found = self._db.execute(f"{_SELECT} WHERE name = ?", (name,)).fetchone()
         if found is None:
             found = self._db.execute(
@@ -99,6 +103,8 @@ class Database:
 
     def faces(self, full_name: str) -> list[str]:
         """The face names of the card ``full_name``, in order (none for a single-faced card)."""
+        if not is_text(full_name):
+            return []
         rows = self._db.execute(
             "SELECT name FROM cards WHERE full_name = ? AND position > 0 ORDER BY position",
             (full_name,),
@@ -119,7 +125,10 @@ class Database:
             yield _row(values).record
 
     def search(self, text: str) -> list[str]:
-        """The names that contain ``text`` (ignoring case), sorted."""
+        """The names that contain ``text`` (ignoring case), sorted (none for text with a lone
+        surrogate)."""
+        if not is_text(text):
+            return []
         pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
         rows = self._db.execute(
             "SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY name", (pattern,)
