@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from mtgasp import QueryError, life_event, load_board, orderings, parse_event
+from mtgasp import QueryError, cast, life_event, load_board, orderings, parse_event
 from mtgasp.cli import main
 from mtgasp.limits import MAX_NUMBER
 
@@ -121,8 +121,13 @@ def test_write_board_refuses_to_overwrite(tmp_path, capsys):
 
 
 def test_a_cast_id_clingo_cannot_carry_is_refused(capsys):
+    # On the command line, an argument that is not UTF-8 text is refused before anything else;
+    # through the API, the id itself.
     argv = ["cast", "examples/soul-warden.yaml", "Grizzly Bears", "--id", "bear\udcff"]
-    assert "contains a lone surrogate" in refused(capsys, *argv)
+    assert "'bear\\udcff' is not text: its bytes are not UTF-8" in refused(capsys, *argv)
+    board = load_board("examples/soul-warden.yaml")
+    with pytest.raises(QueryError, match="contains a lone surrogate"):
+        cast(board, "Grizzly Bears", permanent_id="bear\udcff")
 
 
 def test_version(capsys):
