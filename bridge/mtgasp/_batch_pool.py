@@ -3,7 +3,8 @@
 A chunk is one board, or for a query asked of many boards in one grounding several
 (``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
 caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C,
-which the parent handles: the parent ends its workers and writes no more. A worker answers
+which the parent handles: the parent ends its workers and writes no more. (A worker starts with
+Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker answers
 boards until told to stop; after a board that hit the memory limit, or whose grounding was left
 running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its place. A
 worker that dies (killed, crashed) costs one error record, for the board it was answering, never
@@ -18,7 +19,8 @@ import multiprocessing
 import os
 import signal
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -40,8 +42,12 @@ _Task = list[tuple[int, str]]
 
 def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
     """A worker: receive a chunk ``[(index, board), ...]``, send ``([(index, record), ...],
-    leaving)``; None: stop."""
+    leaving)``; None: stop. Ctrl-C is the parent's to handle: the worker started with SIGINT
+    blocked (:class:`_Worker`), ignores it, and only then unblocks it (one that came while it
+    started is dropped)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):  # (POSIX)
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     with memory_limit(memory):
         while True:
             try:
@@ -61,6 +67,19 @@ def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
                 os._exit(0)  # a grounding may still run in a daemon thread: do not wait for it
 
 
+@contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """SIGINT blocked in the calling thread inside the block (POSIX; elsewhere nothing)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
 class _Worker:
     def __init__(self, template: argparse.Namespace, memory: int) -> None:
         context = multiprocessing.get_context("spawn")
@@ -68,7 +87,12 @@ class _Worker:
         self.process = context.Process(
             target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
         )
-        self.process.start()
+        # Started with SIGINT blocked (a process inherits the mask of signals it blocks, through
+        # exec too): Ctrl-C while the worker starts (Python importing mtgasp, before _serve
+        # ignores it) would end it with a KeyboardInterrupt traceback. The parent's own Ctrl-C
+        # waits while the worker starts, and arrives as soon as the mask is restored.
+        with _sigint_blocked():
+            self.process.start()
         child.close()
         self.task: _Task | None = None
 
@@ -149,7 +173,7 @@ def _collect(
         try:
             answered, leaving = worker.conn.recv()
             return answered, leaving
-        except EOFError:
+        except (EOFError, ConnectionResetError):  # it died (while it answered)
             pass
     elif worker.process.sentinel not in ready:
         return None
