@@ -4,12 +4,12 @@ A chunk is one board, or for a query asked of many boards in one grounding sever
 (``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
 caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C,
 which the parent handles: the parent ends its workers and writes no more. (A worker starts with
-Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker answers
-boards until told to stop; after a board that hit the memory limit, or whose grounding was left
-running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its place. A
-worker that dies (killed, crashed) costs one error record, for the board it was answering, never
-the run: the boards of a chunk it was answering are asked again one by one, so that only the
-board that ends a worker gets that record.
+Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker
+answers boards until told to stop; after a board that hit the memory limit, or whose grounding
+was left running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its
+place. A worker that dies (killed, crashed) costs one error record, for the board it was
+answering, never the run: the boards of a chunk it was answering are asked again one by one, so
+that only the board that ends a worker gets that record.
 """
 
 from __future__ import annotations
