@@ -11,7 +11,7 @@ import difflib
 import re
 from collections.abc import Sequence
 
-__all__ = ["error_text", "escape", "name_problem", "nearest", "quote"]
+__all__ = ["error_text", "escape", "is_text", "name_problem", "nearest", "quote"]
 
 #: The longest line of an error message printed whole (a list of a board's names may be long).
 _MAX_ERROR_LINE = 1000

@@ -206,6 +206,10 @@ class EventGraph:
         """In how many ways the independent effects can join an ordering that ends at ``mask``:
         placing s distinct effects among L others give (L+1)(L+2)...(L+s) orderings."""
         placed = sum(self.applied(mask, k) for k in self.kind_size if k not in self.independent)
+        return self.ways_to_insert(placed)
+
+    def ways_to_insert(self, placed: int) -> int:
+        """In how many ways the independent effects can join an ordering of ``placed`` others."""
         ways = 1
         for extra in range(1, len(self.free_effects()) + 1):
             ways *= placed + extra

@@ -84,13 +84,6 @@ class SummedGraph(EventGraph):
         """How many pivots were applied on the way to ``node``."""
         return sum(self.applied(node[0], kind) for kind in self.kind_weight)
 
-    def _insertions(self, placed: int) -> int:
-        """In how many ways the independent effects join an ordering of ``placed`` effects."""
-        ways = 1
-        for extra in range(1, len(self.free_effects()) + 1):
-            ways *= placed + extra
-        return ways
-
     def _reaching_by_applied(self) -> dict[Node, Counter[int]]:
         """For every node, the orderings that lead to it from the start, by how many summed
         effects they applied (an edge of the first run applies the N-th: N places among the run's
@@ -132,7 +125,7 @@ class SummedGraph(EventGraph):
             for node, value in self.results.items():
                 pivots = self._pivots(node)
                 for applied, n in reaching.get(node, Counter()).items():
-                    counts[value] += n * self._insertions(pivots + applied)
+                    counts[value] += n * self.ways_to_insert(pivots + applied)
             self._counted = dict(counts)
         return self._counted
 

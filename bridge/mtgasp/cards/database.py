@@ -103,8 +103,6 @@ class Database:
 
     def faces(self, full_name: str) -> list[str]:
         """The face names of the card ``full_name``, in order (none for a single-faced card)."""
-        if not is_text(full_name):
-            return []
         rows = self._db.execute(
             "SELECT name FROM cards WHERE full_name = ? AND position > 0 ORDER BY position",
             (full_name,),
