@@ -462,8 +462,8 @@ def test_a_spell_effect_is_ability_zero() -> None:
 def test_a_spell_not_modelled_is_of_kind_spell() -> None:
     compiled = compile_card(
         _card(
-            "Lightning Bolt",
-            "Lightning Bolt deals 3 damage to target creature or player.",
+            "Terror",
+            "Destroy target nonartifact, nonblack creature. It can't be regenerated.",
             "Instant",
         )
     )

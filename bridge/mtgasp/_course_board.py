@@ -65,6 +65,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         "hand": defaultdict(list),
         "graveyard": defaultdict(list),
         "library": defaultdict(list),
+        "exile": defaultdict(list),
     }
     staying = []
     arriving = []
@@ -98,6 +99,7 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
         hand={p: tuple(c) for p, c in sorted(zone_maps["hand"].items())},
         graveyard={p: tuple(c) for p, c in sorted(zone_maps["graveyard"].items())},
         library={p: tuple(c) for p, c in sorted(zone_maps["library"].items())},
+        exile={p: tuple(c) for p, c in sorted(zone_maps["exile"].items())},
         stack=(),
         this_turn=history,
         source=board.source,
@@ -186,7 +188,7 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                         f"{perm.controller}: {perm.id} ({perm.card}) {kind} counters "
                         f"{before_n} -> {after_n}"
                     )
-    for zone in ("hand", "graveyard"):
+    for zone in ("hand", "graveyard", "exile"):
         old_zone = getattr(before, zone)
         new_zone = getattr(after, zone)
         for player in [p.name for p in before.players]:

@@ -32,6 +32,7 @@ _END_SIGNATURES = (
     ("end_pt_effect", 6),
     ("end_used_up", 1),
     ("end_turn_effects_ended", 0),
+    ("end_cast_from", 1),
     ("hit_horizon", 0),
 )
 _END = {name for name, _ in _END_SIGNATURES}

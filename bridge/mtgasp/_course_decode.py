@@ -14,7 +14,7 @@ from ._course_model import CourseReport, Outcome, TriggerVerdict
 from ._course_names import _item_id
 from ._course_state import FinalState
 from ._symbols import as_int, as_str
-from .board import Board, Permanent
+from .board import ZONES, Board, Permanent
 from .solve import SolveStats
 
 
@@ -221,7 +221,7 @@ class _Base:
         self.battlefield = [p.id for p in board.battlefield]
         self.zone_cards = [
             (player, zone, card, f"{player}/{zone}/{index}")
-            for zone in ("hand", "graveyard", "library")
+            for zone in ZONES
             for player, names in getattr(board, zone).items()
             for index, card in enumerate(names, start=1)
         ]
@@ -238,6 +238,7 @@ class _Base:
         entered: set[str] = set()
         tapped: set[str] = set()
         moved: dict[str, tuple[str, str]] = {}
+        cast_from: set[str] = set()  # 601.2a: the card cast left its hand for the stack
         counters = dict(self.counters)
         damage = dict(self.damage)
         effects: set[tuple[str, str, str]] = set()
@@ -261,6 +262,8 @@ class _Base:
                 tapped.add(args[0])
             elif name == "end_moved":
                 moved[_card_key(args[0])] = (args[2], args[1][0])
+            elif name == "end_cast_from":
+                cast_from.add(_card_key(args[0]))
             elif name == "end_counter":
                 counters[(args[0], args[1])] = args[2]
             elif name == "end_gained":
@@ -287,6 +290,8 @@ class _Base:
                 hit = True
         zones = []
         for player, zone, card, card_key in self.zone_cards:
+            if card_key in cast_from:
+                continue
             where = moved.get(card_key, (player, zone))
             zones.append((where[0], where[1], card, card_key))
         for obj, where in moved.items():

@@ -70,6 +70,7 @@ class _Names:
                 "hand": self.board.hand,
                 "graveyard": self.board.graveyard,
                 "library": self.board.library,
+                "exile": self.board.exile,
             }
             return names[str(zone)][as_str(owner)][as_int(index) - 1]
         if symbol.name == "gone":

@@ -136,6 +136,7 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         events[as_int(s.arguments[0])].append(
             f"{names.card(s.arguments[1])} returns to its owner's hand"
         )
+    _effect_lines(by_name, names, events)
     for s in by_name["enters"]:
         events[as_int(s.arguments[1])].append(
             f"{names.card(s.arguments[0])} enters the battlefield"
@@ -259,3 +260,28 @@ def _damage_result(plain: str, before: int, out: Symbol, names: _Names) -> str:
     for obj, kind in counter_chain(extra):
         result += f", and {names.card(obj)} gets an {as_str(kind)} counter"
     return f"{plain} -> {result}"
+
+
+_ZONE_CHANGE = {
+    "graveyard": "is destroyed (701.8a)",
+    "exile": "is exiled (406.1)",
+    "hand": "returns to its owner's hand",
+}
+
+
+def _effect_lines(
+    by_name: dict[str, list[Symbol]], names: _Names, events: dict[int, list[str]]
+) -> None:
+    """The effect language's events (701-effects.lp): zone changes, indestructible permanents
+    not destroyed, "+N/+N until end of turn" effects created."""
+    for s in by_name["zone_change"]:
+        when, obj, zone, _ = s.arguments
+        events[as_int(when)].append(f"{names.card(obj)} {_ZONE_CHANGE[zone.name]}")
+    for s in by_name["not_destroyed"]:
+        when, obj = s.arguments
+        events[as_int(when)].append(f"{names.card(obj)} is indestructible: not destroyed (702.12b)")
+    for s in by_name["pumps"]:
+        when, obj, power, toughness = s.arguments
+        events[as_int(when)].append(
+            f"{names.card(obj)} gets {as_int(power):+d}/{as_int(toughness):+d} until end of turn"
+        )

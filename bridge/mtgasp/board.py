@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "STEPS",
+    "ZONES",
     "Board",
     "History",
     "LastingEffect",
@@ -66,6 +67,9 @@ __all__ = [
 ]
 
 #: The steps of a turn, in order (500.1, 501-514), as the board file names them.
+#: The zones of cards a board lists per player (406: exile, which effects move cards to).
+ZONES = ("hand", "graveyard", "library", "exile")
+
 STEPS = (
     "untap",
     "upkeep",
@@ -173,6 +177,7 @@ class Board:
     hand: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     graveyard: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     library: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    exile: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     stack: tuple[StackItem, ...] = ()
     this_turn: History = field(default_factory=History)
     source: str = "<board>"
@@ -382,7 +387,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
                 f"battlefield[{index}].attached_to", f"no permanent with id {quote(target)}"
             )
     yield from affects_problems(data, ids)
-    for zone in ("hand", "graveyard", "library"):
+    for zone in ZONES:
         for player, names in data.get(zone, {}).items():
             yield from check_player(f"{zone}.{player}", player)
             for index, name in enumerate(names):
@@ -510,6 +515,7 @@ def _build(data: dict[str, Any], source: str) -> Board:
         hand=zone("hand"),
         graveyard=zone("graveyard"),
         library=zone("library"),
+        exile=zone("exile"),
         stack=stack,
         this_turn=history,
         source=source,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ._board_tokens import TokenDefinition
-from .board import Board, PowerToughnessEffect
+from .board import ZONES, Board, PowerToughnessEffect
 
 
 def board_to_data(board: Board) -> dict[str, Any]:
@@ -64,7 +64,7 @@ def board_to_data(board: Board) -> dict[str, Any]:
         ]
     if board.pt_effects:
         data.setdefault("effects", []).extend(_pt_effect_data(e) for e in board.pt_effects)
-    for zone in ("hand", "graveyard", "library"):
+    for zone in ZONES:
         cards = {p: list(c) for p, c in getattr(board, zone).items() if c}
         if cards:
             data[zone] = cards

@@ -22,6 +22,7 @@ here (tests wrap ``_count``).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Literal
 
@@ -43,7 +44,16 @@ from .board import STEPS, Board, Permanent
 from .board_write import board_to_data
 from .cards import catalog
 from .errors import QueryError
-from .events import DamageEvent, DrawEvent, LifeEvent, check_damage, check_draw
+from .events import (
+    CounterEvent,
+    DamageEvent,
+    DrawEvent,
+    LifeEvent,
+    ObjectEvent,
+    check_damage,
+    check_draw,
+    check_object,
+)
 from .facts import board_facts
 from .solve import solve
 
@@ -165,7 +175,12 @@ def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseRe
 
 def life_event(
     board: Board,
-    event: LifeEvent | DamageEvent | DrawEvent | Literal["gain", "lose", "set"],
+    event: LifeEvent
+    | DamageEvent
+    | DrawEvent
+    | ObjectEvent
+    | CounterEvent
+    | Literal["gain", "lose", "set"],
     player: str | None = None,
     amount: int | None = None,
     *,
@@ -185,8 +200,11 @@ def life_event(
         return _run(
             "event", board, facts, f"{event.player} draws {event.count} card{plural}", max_courses
         )
+    if isinstance(event, ObjectEvent | CounterEvent):
+        check_object(board, event)
+        return _run("event", board, [requests.event_request(event)], str(event), max_courses)
     if isinstance(event, DamageEvent):
-        check_damage(board, event)
+        event = check_damage(board, event)
         facts = [requests.event_request(event)]
         kind = "combat damage" if event.combat else "damage"
         text = f"{event.source} deals {event.amount} {kind} to {event.target}"
@@ -211,12 +229,15 @@ def cast(
     controller: str | None = None,
     copy: bool = False,
     permanent_id: str | None = None,
+    targets: Sequence[str] = (),
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
     """Cast ``card`` with X = ``x`` on top of the board's stack and resolve everything.
 
     With ``copy=True`` the permanent enters without having been that spell (e.g. a token copy):
-    X is 0 for its enters abilities (107.3m).
+    X is 0 for its enters abilities (107.3m). A card in its caster's hand moves from there to
+    the stack (601.2a). ``targets`` names its targets in order (players or permanent ids,
+    601.2c); targets left out are each a choice of the course among the legal ones.
     """
     found = catalog.lookup(card)
     if found is None:
@@ -243,9 +264,30 @@ def cast(
         new = Permanent(new_id, card, who, who, since_turn_start=False)
     else:
         facts = [requests.cast_request(new_id, card, who, x), *catalog.card_facts([card])]
+        facts += _cast_from(board, new_id, card, who) + _targets(board, new_id, targets)
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)
+
+
+def _cast_from(board: Board, new_id: str, card: str, who: str) -> list[Symbol]:
+    """601.2a: the first card of that name in the caster's hand is the one cast (none: the
+    spell comes from no zone of the board)."""
+    hand = board.hand.get(who, ())
+    return [requests.cast_from(new_id, who, hand.index(card) + 1)] if card in hand else []
+
+
+def _targets(board: Board, new_id: str, targets: Sequence[str]) -> list[Symbol]:
+    """601.2c: the targets named, each a player or a permanent of the board."""
+    players = [p.name for p in board.players]
+    ids = [p.id for p in board.battlefield]
+    for target in targets:
+        if target not in players and target not in ids:
+            raise QueryError(
+                f"--target {quote(target)}: a target is a player or a permanent; players are: "
+                f"{', '.join(players)}; permanent ids are: {', '.join(ids) or 'none'}"
+            )
+    return [requests.cast_target(new_id, k, t) for k, t in enumerate(targets, start=1)]
 
 
 def _fresh_id(card: str, taken: set[str]) -> str:

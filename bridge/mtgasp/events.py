@@ -4,13 +4,16 @@ that takes an event (``orderings``, ``event``; ``tap`` builds its own ``TapEvent
 ``tap:PERMANENT[:ABILITY[:TYPE]]`` is a mana ability resolving (106.12b); ``gain:PLAYER:N``,
 ``lose:PLAYER:N`` and ``set:PLAYER:N`` are life events (119.3, 119.5);
 ``damage:SOURCE:TARGET:N[:combat]`` is a source dealing damage (120.1, 120.2a);
-``draw:PLAYER[:N]`` is a player drawing N cards, N individual draws (121.1, 121.2).
+``draw:PLAYER[:N]`` is a player drawing N cards, N individual draws (121.1, 121.2);
+``destroy:ID``, ``exile:ID``, ``sacrifice:ID``, ``bounce:ID`` move a permanent from the
+battlefield (701.8, 406, 701.21, 400.6) and ``counter:ID:KIND:N`` puts counters on it (122.1).
+A damage source may be a permanent, a spell on the stack, or a card in a hand (609.7a, 120.1).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ._numbers import numeral, whole
@@ -25,20 +28,25 @@ __all__ = [
     "EVENT_KINDS",
     "LIFE_KINDS",
     "MAX_DRAWS",
+    "CounterEvent",
     "DamageEvent",
     "DrawEvent",
     "Event",
     "LifeEvent",
+    "ObjectEvent",
     "TapEvent",
     "check_damage",
     "check_draw",
+    "check_object",
     "parse_event",
 ]
 
 #: Every kind of event, the life events alone, and those ``mtgasp event`` takes.
 EVENT_KINDS = ("tap", "gain", "lose", "set", "damage", "draw")
 LIFE_KINDS = ("gain", "lose", "set")
-COURSE_KINDS = ("gain", "lose", "set", "damage", "draw")
+#: Events that move a permanent off the battlefield (``mtgasp event`` only).
+OBJECT_KINDS = ("destroy", "exile", "sacrifice", "bounce")
+COURSE_KINDS = ("gain", "lose", "set", "damage", "draw", *OBJECT_KINDS, "counter")
 
 #: The most cards one requested draw may draw (121.2: each is an event of its own).
 MAX_DRAWS = 100
@@ -50,12 +58,19 @@ _FORMS = {
     "set": "set:PLAYER:N",
     "damage": "damage:SOURCE:TARGET:N[:combat]",
     "draw": "draw:PLAYER[:N]",
+    "destroy": "destroy:ID",
+    "exile": "exile:ID",
+    "sacrifice": "sacrifice:ID",
+    "bounce": "bounce:ID",
+    "counter": "counter:ID:KIND:N",
 }
 _EXAMPLES = {
     "tap": ("tap:pool", "tap:birds:1:g"),
     "gain": ("gain:bob:3",),
     "damage": ("damage:lasher:bob:2",),
     "draw": ("draw:alice:2",),
+    "destroy": ("destroy:bears",),
+    "counter": ("counter:bears:+1/+1:2",),
 }
 
 
@@ -100,6 +115,7 @@ class DamageEvent:
     target: str
     amount: int
     combat: bool = False
+    in_hand: tuple[str, int] | None = None  # the source is this card of a hand (player, index)
 
     def __str__(self) -> str:
         kind = "combat damage" if self.combat else "damage"
@@ -117,6 +133,31 @@ class DrawEvent:
         return f"{self.player} would draw {self.count} card{'' if self.count == 1 else 's'}"
 
 
+@dataclass(frozen=True)
+class ObjectEvent:
+    """A permanent is destroyed, exiled, sacrificed or returned to its owner's hand."""
+
+    kind: Literal["destroy", "exile", "sacrifice", "bounce"]
+    permanent: str
+
+    def __str__(self) -> str:
+        verbs = {"destroy": "is destroyed", "exile": "is exiled", "sacrifice": "is sacrificed"}
+        verb = verbs.get(self.kind, "returns to its owner's hand")
+        return f"{self.permanent} {verb}"
+
+
+@dataclass(frozen=True)
+class CounterEvent:
+    """N counters of a kind are put on a permanent (122.1)."""
+
+    permanent: str
+    kind: str
+    count: int
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.kind} counter(s) are put on {self.permanent}"
+
+
 Event = TapEvent | LifeEvent | DamageEvent | DrawEvent
 
 
@@ -128,7 +169,9 @@ def _help(kinds: Sequence[str]) -> str:
     return f"events are written {written} (e.g. {examples})"
 
 
-def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
+def parse_event(
+    text: str, *, kinds: Sequence[str] = EVENT_KINDS
+) -> Event | ObjectEvent | CounterEvent:
     """Parse an event as the command line writes it (see ``mtgasp orderings --help``), accepting
     only the ``kinds`` given (:data:`EVENT_KINDS`, or :data:`LIFE_KINDS` for ``mtgasp event``)."""
     kind, _, rest = text.partition(":")
@@ -154,6 +197,18 @@ def parse_event(text: str, *, kinds: Sequence[str] = EVENT_KINDS) -> Event:
         if not parts or not all(parts):
             raise QueryError(f"'{text}': draw needs a player; {_help(kinds)}")
         return DrawEvent(":".join(parts), count)
+    if kind in OBJECT_KINDS and kind in kinds:
+        if len(parts) != 1 or not parts[0]:
+            raise QueryError(f"'{text}': {kind} needs one permanent id; {_help(kinds)}")
+        return ObjectEvent(kind, parts[0])  # type: ignore[arg-type]
+    if kind == "counter" and kind in kinds:
+        if len(parts) != 3 or not all(parts) or not numeral(parts[2]):
+            raise QueryError(
+                f"'{text}': counter needs a permanent id, a kind of counter and a number; "
+                f"{_help(kinds)}"
+            )
+        count = whole(parts[2], "the number of counters", 1, MAX_NUMBER)
+        return CounterEvent(parts[0], parts[1], count)
     if kind == "tap" and kind in kinds:
         if not parts or not parts[0]:
             raise QueryError(f"'{text}': tap needs a permanent id; {_help(kinds)}")
@@ -179,19 +234,36 @@ def _cards(text: str, count: str) -> int:
 
 
 def check_damage(board: Board, event: DamageEvent) -> DamageEvent:
-    """``event``, if its source is a permanent and its target a player or a permanent (120.1)."""
+    """``event``, if its source is a permanent, a spell on the stack or a card in a hand (609.7a:
+    the first hand holding it, in turn order) and its target a player or a permanent (120.1)."""
     players = {p.name for p in board.players}
     ids = ", ".join(p.id for p in board.battlefield) or "none"
-    if board.permanent(event.source) is None:
-        raise QueryError(
-            f"the source of damage must be a permanent: no permanent with id "
-            f"{quote(event.source)}; ids are: {ids}"
+    spells = [item.id for item in board.stack if item.ability is None]
+    if board.permanent(event.source) is None and event.source not in spells:
+        holder = next(
+            (p.name for p in board.players if event.source in board.hand.get(p.name, ())), None
         )
+        if holder is None:
+            raise QueryError(
+                f"the source of damage must be a permanent, a spell on the stack or a card in a "
+                f"hand: none is {quote(event.source)}; permanent ids are: {ids}; spells on the "
+                f"stack: {', '.join(spells) or 'none'}"
+            )
+        index = board.hand[holder].index(event.source) + 1
+        event = replace(event, in_hand=(holder, index))
     if event.target not in players and board.permanent(event.target) is None:
         raise QueryError(
             f"damage is dealt to a player or a permanent (120.1): {quote(event.target)} is "
             f"neither; players are: {', '.join(sorted(players))}; permanent ids are: {ids}"
         )
+    return event
+
+
+def check_object(board: Board, event: ObjectEvent | CounterEvent) -> ObjectEvent | CounterEvent:
+    """``event``, if its permanent is on the battlefield."""
+    if board.permanent(event.permanent) is None:
+        ids = ", ".join(p.id for p in board.battlefield) or "none"
+        raise QueryError(f"no permanent with id {quote(event.permanent)}; ids are: {ids}")
     return event
 
 

@@ -81,7 +81,7 @@ def board_cards(board: Board) -> set[str]:
     ids = {perm.id for perm in board.battlefield}
     names = {perm.card for perm in board.battlefield}
     names.update(effect.card for effect in board.effects)
-    for zone in (board.hand, board.graveyard, board.library):
+    for zone in (board.hand, board.graveyard, board.library, board.exile):
         for cards in zone.values():
             names.update(cards)
     names.update(item.source for item in board.stack if item.source not in ids)
@@ -166,6 +166,7 @@ def _board_facts(board: Board) -> Iterator[Symbol]:
         ("hand", board.hand),
         ("graveyard", board.graveyard),
         ("library", board.library),
+        ("exile", board.exile),
     ):
         for player, names in cards.items():
             for index, card in enumerate(names, start=1):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol
 
 from ._numbers import number
-from .events import MAX_DRAWS, DamageEvent, DrawEvent, LifeEvent
+from .events import MAX_DRAWS, CounterEvent, DamageEvent, DrawEvent, LifeEvent, ObjectEvent
 from .limits import MAX_NUMBER
 
 __all__ = [
@@ -16,7 +16,9 @@ __all__ = [
     "begin_next_step",
     "begin_step",
     "bound_facts",
+    "cast_from",
     "cast_request",
+    "cast_target",
     "copy_request",
     "event_cause",
     "event_request",
@@ -62,18 +64,32 @@ def mana_event_request(permanent: str, ability: int, choice: str | None) -> Symb
     )
 
 
-def event_request(event: LifeEvent | DamageEvent | DrawEvent) -> Symbol:
+def event_request(
+    event: LifeEvent | DamageEvent | DrawEvent | ObjectEvent | CounterEvent,
+) -> Symbol:
     """``event_request(E)``: the one shape of a requested event, for the orderings query (a board
     event at time 0) and the ``event`` course alike: E is ``gain_life(P, N)``, ``lose_life(P, N)``,
     ``set_life(P, N)``, ``damage(Source, Target, N, Kind)`` (Kind ``combat`` or ``noncombat``)
-    or ``draw(P, N)`` (N individual draws, 121.2)."""
+    or ``draw(P, N)`` (N individual draws, 121.2); for the ``event`` course also ``destroy(O)``,
+    ``exile(O)``, ``sacrifice(O)``, ``bounce(O)`` and ``counters(O, Kind, N)``. A damage source
+    in a hand is ``c(P, hand, I)``."""
+    if isinstance(event, ObjectEvent):
+        return Function("event_request", [Function(event.kind, [String(event.permanent)])])
+    if isinstance(event, CounterEvent):
+        count = number(event.count, "the number of counters", 1)
+        counters = Function("counters", [String(event.permanent), String(event.kind), count])
+        return Function("event_request", [counters])
     if isinstance(event, DrawEvent):
         count = number(event.count, "the number of cards", 1, MAX_DRAWS)
         return Function("event_request", [Function("draw", [String(event.player), count])])
     if isinstance(event, DamageEvent):
         kind = Function("combat" if event.combat else "noncombat")
         amount = number(event.amount, "the amount of damage")
-        damage = Function("damage", [String(event.source), String(event.target), amount, kind])
+        source = String(event.source)
+        if event.in_hand is not None:
+            holder, index = event.in_hand
+            source = Function("c", [String(holder), Function("hand"), Number(index)])
+        damage = Function("damage", [source, String(event.target), amount, kind])
         return Function("event_request", [damage])
     amount = number(event.amount, "the amount of life", -MAX_NUMBER)
     act = Function(_LIFE_ACTS[event.kind], [String(event.player), amount])
@@ -131,6 +147,17 @@ def begin_next_step() -> Symbol:
 def cast_request(new_id: str, card: str, player: str, x: int) -> Symbol:
     """``cast_request(O, C, P, X)``: P casts card C with X = x; its permanent would be O."""
     return Function("cast_request", [String(new_id), String(card), String(player), number(x, "X")])
+
+
+def cast_from(new_id: str, player: str, index: int) -> Symbol:
+    """``cast_from(O, c(P, hand, I))``: the spell O is the I-th card of P's hand (601.2a)."""
+    card = Function("c", [String(player), Function("hand"), Number(index)])
+    return Function("cast_from", [String(new_id), card])
+
+
+def cast_target(new_id: str, index: int, target: str) -> Symbol:
+    """``cast_target(O, K, X)``: the caster of spell O chose X as its K-th target (601.2c)."""
+    return Function("cast_target", [String(new_id), Number(index), String(target)])
 
 
 def copy_request(new_id: str, card: str, player: str) -> Symbol:

@@ -1,7 +1,9 @@
 """Shared verification of course cases (step, resolve, event, cast).
 
 ``args``: ``step``, ``through`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``,
-``copy``, ``controller`` (cast). ``expect`` keys, each optional:
+``copy``, ``controller``, ``targets`` (cast). ``expect`` keys, each optional:
+
+- ``refused``: a substring of the error refusing the request (its rule), and nothing else
 
 - ``triggered``: the begin-step triggers, as ``"permanent>player"`` (exactly these)
 - ``not_triggered``: ``{permanent: "rule"}`` (exactly these)
@@ -12,7 +14,7 @@
 - ``sometimes_off``: ids that leave the battlefield in some final state
 - ``counters``: ``{id: {kind: n}}`` in every final state
 - ``hands``: the distinct final hands of one player: ``{player: [[cards...], ...]}``
-- ``graveyards``: likewise, the distinct final graveyards
+- ``graveyards``: likewise, the distinct final graveyards; ``exiles``: the exile zones (406)
 - ``gained``: ``{player: n}`` life gained this turn in every final state
 - ``witness``: a substring of some witness course
 - ``no_witness``: a substring of no witness course
@@ -35,7 +37,18 @@ from typing import Any
 
 from mtgasp import Board
 from mtgasp.courses import CourseReport, cast, life_event, resolve, step
-from mtgasp.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
+import pytest
+
+from mtgasp.errors import QueryError
+from mtgasp.events import (
+    COURSE_KINDS,
+    CounterEvent,
+    DamageEvent,
+    DrawEvent,
+    LifeEvent,
+    ObjectEvent,
+    parse_event,
+)
 
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
@@ -45,7 +58,7 @@ def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
         return resolve(board)
     if query == "event":
         event = parse_event(args["event"], kinds=COURSE_KINDS)
-        assert isinstance(event, LifeEvent | DamageEvent | DrawEvent)
+        assert isinstance(event, LifeEvent | DamageEvent | DrawEvent | ObjectEvent | CounterEvent)
         return life_event(board, event)
     return cast(
         board,
@@ -53,10 +66,16 @@ def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
         x=args.get("x", 0),
         copy=args.get("copy", False),
         controller=args.get("controller"),
+        targets=args.get("targets", ()),
     )
 
 
 def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
+    if "refused" in expect:  # the request is impossible, with the rule that says why
+        with pytest.raises(QueryError) as refused:
+            run(query, board, args)
+        assert expect["refused"] in str(refused.value), str(refused.value)
+        return
     report = run(query, board, args)
     assert report.counted, "every course counted"
     assert not report.hit_horizon, "no course cut by the horizon"
@@ -96,6 +115,9 @@ def verify(query: str, board: Board, args: dict[str, Any], expect: dict[str, Any
     for player, graveyards in expect.get("graveyards", {}).items():
         found_gy = sorted({tuple(sorted(o.board.graveyard.get(player, ()))) for o in outcomes})
         assert found_gy == sorted(tuple(sorted(g)) for g in graveyards), f"graveyards {found_gy}"
+    for player, exiled in expect.get("exiles", {}).items():
+        found_ex = sorted({tuple(sorted(o.board.exile.get(player, ()))) for o in outcomes})
+        assert found_ex == sorted(tuple(sorted(e)) for e in exiled), f"exiles {found_ex}"
     for player, amount in expect.get("gained", {}).items():
         for o in outcomes:
             assert dict(o.state.gained).get(player, 0) == amount, f"gained {o.state.gained}"

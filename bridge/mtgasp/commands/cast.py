@@ -32,6 +32,14 @@ example:
     parser.add_argument("--controller", metavar="PLAYER", help="who casts it (default: active)")
     parser.add_argument("--id", metavar="ID", help="the id of the permanent it becomes")
     parser.add_argument(
+        "--target",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a target, in order (a player or a permanent id; repeat for more); a target left "
+        "out is chosen every legal way, a course each (601.2c)",
+    )
+    parser.add_argument(
         "--copy", action="store_true", help="it enters as a copy without having been cast (X = 0)"
     )
     _courses.add_options(parser)
@@ -45,6 +53,7 @@ def run(args: argparse.Namespace) -> str:
         controller=args.controller,
         copy=args.copy,
         permanent_id=args.id,
+        targets=args.target,
         max_courses=args.max_courses,
     )
     return _courses.output(report, args)

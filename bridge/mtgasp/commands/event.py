@@ -5,11 +5,19 @@ from __future__ import annotations
 import argparse
 
 from ..courses import life_event
-from ..events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
+from ..events import (
+    COURSE_KINDS,
+    CounterEvent,
+    DamageEvent,
+    DrawEvent,
+    LifeEvent,
+    ObjectEvent,
+    parse_event,
+)
 from . import _common, _courses
 
 NAME = "event"
-HELP = "apply a life event (gain, lose, set), damage or a draw and show the resulting boards"
+HELP = "apply a life event, damage, a draw, destroy/exile/sacrifice/bounce or counters"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,8 +34,11 @@ effects (121.6), the cards from the top of the library; drawing from an empty li
 game (121.4, 704.5b). --write-board saves the resulting board(s).
 
 EVENT is gain:PLAYER:N, lose:PLAYER:N, set:PLAYER:N, damage:SOURCE:TARGET:N[:combat]
-(SOURCE a permanent's id, TARGET a player or a permanent's id; combat damage if :combat) or
-draw:PLAYER[:N] (N cards, default 1).
+(SOURCE a permanent's id, a spell's id on the stack or the name of a card in a hand, 609.7a;
+TARGET a player or a permanent's id; combat damage if :combat), draw:PLAYER[:N] (N cards,
+default 1), destroy:ID (701.8; indestructible: nothing, 702.12b), exile:ID (406),
+sacrifice:ID (701.21), bounce:ID (to its owner's hand) or counter:ID:KIND:N (122.1), each
+with the triggers ("dies", 700.4) and state-based actions that follow.
 
 example:
   mtgasp event examples/witch-of-the-moors.yaml gain:alice:3 --write-board /tmp/after.yaml"""
@@ -43,6 +54,6 @@ example:
 
 def run(args: argparse.Namespace) -> str:
     event = parse_event(args.event, kinds=COURSE_KINDS)
-    assert isinstance(event, LifeEvent | DamageEvent | DrawEvent)
+    assert isinstance(event, LifeEvent | DamageEvent | DrawEvent | ObjectEvent | CounterEvent)
     report = life_event(_common.board(args), event, max_courses=args.max_courses)
     return _courses.output(report, args)

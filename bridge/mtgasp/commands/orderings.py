@@ -9,6 +9,7 @@ from typing import Any
 
 from .._output import dumps, table
 from ..errors import QueryError
+from ..events import CounterEvent, ObjectEvent
 from ..orderings import (
     DEFAULT_MAX_ORDERINGS,
     LifeEvent,
@@ -72,6 +73,7 @@ example:
 
 def run(args: argparse.Namespace) -> str:
     event = parse_event(args.event)
+    assert not isinstance(event, ObjectEvent | CounterEvent)  # not among EVENT_KINDS
     if args.caused_by is not None:
         if not isinstance(event, LifeEvent):
             raise QueryError("--caused-by applies to life events (gain, lose, set)")

@@ -20,9 +20,9 @@ __all__ = ["parser", "template"]
 def parser() -> Lark:
     """The grammar's LALR parser; start symbols: a whole ability (``start``), a sentence after
     a mana ability (``rider``), one part of a cost (``cost``), a whole cost
-    (``activated_costs``)."""
+    (``activated_costs``), an activated ability's effect sentence (``effect_sentence``)."""
     grammar = resources.files(__package__).joinpath("oracle.lark").read_text(encoding="utf-8")
-    starts = ["start", "rider", "cost", "activated_costs"]
+    starts = ["start", "rider", "cost", "activated_costs", "effect_sentence"]
     return Lark(grammar, parser="lalr", lexer="contextual", start=starts)
 
 

@@ -9,6 +9,8 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, Tree, v_args
 
+from ._effects import EffectTemplates, target_count
+
 __all__ = ["NotCovered", "Templates", "mana_symbols"]
 
 
@@ -68,7 +70,7 @@ _NUMBERS = {
 
 
 @v_args(inline=True)
-class Templates(Transformer[Token, list[Symbol]]):
+class Templates(EffectTemplates, Transformer[Token, list[Symbol]]):
     """Facts of ability ``index`` of card ``card`` (a permanent's), or of the spell (index 0)."""
 
     def __init__(self, card: str, index: int, others: dict[str, str] | None = None):
@@ -173,6 +175,8 @@ class Templates(Transformer[Token, list[Symbol]]):
 
     def triggered(self, event: Symbol, *rest: Any) -> list[Symbol]:
         *conditions, effects = rest
+        if target_count(effects) > 1:
+            raise NotCovered("more than one target (each would be target 1)")
         facts = [self._f("triggered"), self._f("trigger_event", event)]
         facts.extend(self._f("intervening_if", c) for c in conditions)
         for effect, target in effects:
@@ -185,13 +189,19 @@ class Templates(Transformer[Token, list[Symbol]]):
         return facts
 
     def spell(self, effects: list[tuple[Symbol, Symbol | None]]) -> list[Symbol]:
-        if any(target is not None for _, target in effects):
-            raise NotCovered("a spell's target")
+        """113.3a, 601.2c: a spell's effect; its one target, if any, is target 1 (115-targets.lp:
+        the spec; a second target is not covered)."""
+        if target_count(effects) > 1:
+            raise NotCovered("more than one target (each would be target 1)")
         if any(("that_player" in str(e) or "this" in str(e)) for e, _ in effects) or any(
             e.name in ("sacrifice_this_unless", "punisher") for e, _ in effects
         ):
             raise NotCovered("a spell's effect on a player or object it does not name")
-        return [_c("effect_part", self.card, Number(0), e) for e, _ in effects]
+        facts = [_c("effect_part", self.card, Number(0), e) for e, _ in effects]
+        for _, spec in effects:
+            if spec is not None:
+                facts.append(_c("ability_target", self.card, Number(0), Number(1), spec, Number(1)))
+        return facts
 
     # -- costs ---------------------------------------------------------------------------------
 

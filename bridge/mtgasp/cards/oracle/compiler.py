@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from clingo import Function, Number, String, Symbol
 
 from ..record import CardRecord
+from ._activated import activated_with_effects
 from ._kinds import activated_keyword, kind_of
 from ._parse import template
 from ._partial import activated_effect, with_riders
@@ -27,6 +28,7 @@ KEYWORDS = {
     "lifelink": "lifelink", "first strike": "first_strike", "double strike": "double_strike",
     "trample": "trample", "deathtouch": "deathtouch", "indestructible": "indestructible",
     "wither": "wither", "reach": "reach", "flash": "flash",
+    "hexproof": "hexproof", "shroud": "shroud",  # 702.11b, 702.18a: 115-targets.lp
 }  # fmt: skip
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
@@ -107,6 +109,10 @@ def compile_card(record: CardRecord) -> CompiledCard:
                     facts.append(_not_modelled(card, index, kind, _original(paragraph, word)))
             continue
         found = template(record.name, index, text, spell, paragraph)
+        if found is None and not spell:
+            found = activated_with_effects(record.name, index, text, paragraph)
+        if found is not None and spell and _second_target(facts, found[1]):
+            found = None  # 601.2c: two paragraphs' targets would both be target 1
         partial = None
         if found is None and not spell:
             partial = with_riders(record.name, index, text, paragraph) or activated_effect(
@@ -127,6 +133,13 @@ def compile_card(record: CardRecord) -> CompiledCard:
             facts.extend(found[1])
             abilities.append(Ability(index, paragraph, found[0], True))
     return CompiledCard(record.name, tuple(dict.fromkeys(facts)), tuple(abilities))
+
+
+def _second_target(facts: list[Symbol], more: list[Symbol]) -> bool:
+    """Whether a spell's paragraph names a target when an earlier one already did."""
+    return any(f.name == "ability_target" for f in facts) and any(
+        f.name == "ability_target" for f in more
+    )
 
 
 def _intrinsic(card: Symbol, index: int, mana: str) -> list[Symbol]:
