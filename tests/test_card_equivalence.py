@@ -53,12 +53,11 @@ NOT_COVERED = {
     "Witch of the Moors": 1,
     # Prevention (615) and damage (120) abilities no template has (issue 12): "Prevent all
     # combat damage", Circle of Protection: Red's shield (the activated ability and its effect
-    # are one group in the file), Nine Lives' prevention with a counter (and hexproof, a keyword
-    # the compiler leaves out), Worship's floor, "Damage can't be prevented", Everlasting
-    # Torment's "as though its source had wither".
+    # are one group in the file), Nine Lives' prevention with a counter, Worship's floor,
+    # "Damage can't be prevented", Everlasting Torment's "as though its source had wither".
     "Fog": 1,
     "Circle of Protection: Red": 1,
-    "Nine Lives": 2,
+    "Nine Lives": 1,
     "Worship": 1,
     "Leyline of Punishment": 1,
     "Everlasting Torment": 2,

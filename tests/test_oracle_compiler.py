@@ -487,7 +487,7 @@ def test_self_references_are_normalised() -> None:
         ('Enchanted land has "{T}: Add one mana of any color."', "mana_effect"),
         ("{2}, {T}: Draw a card. Activate only once each turn.", "activated"),
         ("{X}, {T}: Draw X cards.", "activated"),
-        ("{T}: C deals 1 damage to any target.", "activated"),
+        ("{T}: C deals 1 damage to any target and 1 damage to you.", "activated"),
         ("C can't block.", "static"),
         ("Threshold — {G}, {T}, Sacrifice C: Draw a card.", "activated"),
     ],
@@ -518,16 +518,17 @@ def test_hybrid_and_generic_costs() -> None:
             {'cost("C",1,mana(generic,5))', 'cost("C",1,tap)'},
             "Draw a card for each color among permanents you control.",
         ),
-        # Grasping Dunes: 601.2c a target creature; 602.5d sorcery timing (old wording).
+        # Grasping Dunes with two counters (no effect template): 601.2c a target creature;
+        # 602.5d sorcery timing (old wording).
         (
-            "{1}, {T}, Sacrifice C: Put a -1/-1 counter on target creature. Activate this "
+            "{1}, {T}, Sacrifice C: Put two -1/-1 counters on target creature. Activate this "
             "ability only any time you could cast a sorcery.",
             {
                 'cost("C",1,sacrifice(this))',
                 'ability_target("C",1,1,creature,1)',
                 'activation_timing("C",1,sorcery)',
             },
-            "Put a -1/-1 counter on target creature.",
+            "Put two -1/-1 counters on target creature.",
         ),
         # Opposition: "Tap an untapped creature you control"; a target of three kinds.
         (

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from mtgasp import Board
-from mtgasp.courses import CourseReport, cast, life_event, resolve, step
 import pytest
 
+from mtgasp import Board
+from mtgasp.courses import CourseReport, cast, life_event, resolve, step
 from mtgasp.errors import QueryError
 from mtgasp.events import (
     COURSE_KINDS,
