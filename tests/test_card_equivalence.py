@@ -85,6 +85,7 @@ ONLY_COMPILED = {
         'activated("Thousand-Year Elixir",0)',
         'cost("Thousand-Year Elixir",0,mana(generic,1))',
         'cost("Thousand-Year Elixir",0,tap)',
+        'effect_part("Thousand-Year Elixir",0,untap(target(1)))',
     },
 }
 

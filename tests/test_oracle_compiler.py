@@ -530,14 +530,17 @@ def test_hybrid_and_generic_costs() -> None:
             },
             "Put two -1/-1 counters on target creature.",
         ),
-        # Opposition: "Tap an untapped creature you control"; a target of three kinds.
+        # Opposition's cost, "Tap an untapped creature you control"; a target of three kinds,
+        # with a second sentence no template has.
         (
-            "Tap an untapped creature you control: Tap target artifact, creature, or land.",
+            "Tap an untapped creature you control: Tap target artifact, creature, or land. It "
+            "doesn't untap during its controller's next untap step.",
             {
                 'cost("C",1,tap_untapped(creature))',
                 'ability_target("C",1,1,artifact_creature_or_land,1)',
             },
-            "Tap target artifact, creature, or land.",
+            "Tap target artifact, creature, or land. It doesn't untap during its controller's "
+            "next untap step.",
         ),
         # A cost no template derives is kept as other(Text): reported, never taken as paid.
         (

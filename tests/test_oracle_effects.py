@@ -148,6 +148,27 @@ def test_two_paragraphs_with_targets_are_not_both_target_one() -> None:
                 'effect_part("Shivan Dragon",1,pump(this,1,0))',
             },
         ),
+        # 701.19a: Drudge Skeletons' regeneration shield.
+        (
+            "Drudge Skeletons",
+            "{B}: Regenerate Drudge Skeletons.",
+            {
+                'activated("Drudge Skeletons",1)',
+                'cost("Drudge Skeletons",1,mana(b,1))',
+                'effect_part("Drudge Skeletons",1,regenerate(this))',
+            },
+        ),
+        # 701.26a: Opposition's tap.
+        (
+            "Opposition",
+            "Tap an untapped creature you control: Tap target artifact, creature, or land.",
+            {
+                'activated("Opposition",1)',
+                'cost("Opposition",1,tap_untapped(creature))',
+                'effect_part("Opposition",1,tap(target(1)))',
+                'ability_target("Opposition",1,1,artifact_creature_or_land,1)',
+            },
+        ),
         # 400.6: Stormbound Geist's relative: "{U}: Return ~ to its owner's hand."
         (
             "C",
@@ -182,8 +203,8 @@ def test_an_activated_ability_compiles_whole(name: str, text: str, facts: set[st
     [
         # A cost no template derives (Discard a card): the effect is kept as not modelled.
         "{T}, Discard a card: Draw a card.",
-        # An effect the language does not read (Drudge Skeletons' regeneration).
-        "{B}: Regenerate C.",
+        # An effect the language does not read (Jayemdae Tome's cousin: a player draws).
+        "{4}, {T}: Target player draws a card.",
         # Half the effect is read, half not (a sentence after it).
         "{R}: C gets +1/+0 until end of turn. C can't block this turn.",
     ],

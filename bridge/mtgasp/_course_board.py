@@ -20,8 +20,16 @@ def _final_board(board: Board, state: FinalState, new: Permanent | None) -> Boar
     damage = dict(state.damage)
     battlefield = [
         p
-        if dict(p.counters) == counters.get(p.id, {}) and p.damage == damage.get(p.id, 0)
-        else replace(p, counters=counters.get(p.id, {}), damage=damage.get(p.id, 0))
+        if dict(p.counters) == counters.get(p.id, {})
+        and p.damage == damage.get(p.id, 0)
+        and p.id not in state.tapped
+        and p.id not in state.untapped
+        else replace(
+            p,
+            counters=counters.get(p.id, {}),
+            damage=damage.get(p.id, 0),
+            tapped=(p.tapped or p.id in state.tapped) and p.id not in state.untapped,
+        )
         for p in board.battlefield
         if p.id in on_bf
     ]
@@ -180,6 +188,9 @@ def _changes(before: Board, after: Board, state: FinalState) -> list[str]:
                 f"{perm.controller}: {perm.id} ({perm.card}) damage marked {old.damage} -> "
                 f"{perm.damage}"
             )
+        if old is not None and old.tapped != perm.tapped:
+            state_now = "tapped" if perm.tapped else "untapped"
+            lines.append(f"{perm.controller}: {perm.id} ({perm.card}) became {state_now}")
         if old is not None and dict(old.counters) != dict(perm.counters):
             for kind in sorted(set(old.counters) | set(perm.counters)):
                 before_n, after_n = old.counters.get(kind, 0), perm.counters.get(kind, 0)

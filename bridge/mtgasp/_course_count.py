@@ -21,6 +21,7 @@ _END_SIGNATURES = (
     ("end_left", 1),
     ("end_entered", 1),
     ("end_tapped", 1),
+    ("end_untapped", 1),
     ("end_moved", 3),
     ("end_counter", 3),
     ("end_gained", 2),

@@ -237,6 +237,7 @@ class _Base:
         left: set[str] = set()
         entered: set[str] = set()
         tapped: set[str] = set()
+        untapped: set[str] = set()
         moved: dict[str, tuple[str, str]] = {}
         cast_from: set[str] = set()  # 601.2a: the card cast left its hand for the stack
         counters = dict(self.counters)
@@ -260,6 +261,8 @@ class _Base:
                 entered.add(object_id(args[0]))
             elif name == "end_tapped":
                 tapped.add(args[0])
+            elif name == "end_untapped":
+                untapped.add(args[0])
             elif name == "end_moved":
                 moved[_card_key(args[0])] = (args[2], args[1][0])
             elif name == "end_cast_from":
@@ -313,6 +316,7 @@ class _Base:
             damage=tuple(sorted((o, n) for o, n in damage.items() if o in on_bf)),
             effects=tuple(sorted(effects)),
             tapped=tuple(sorted(tapped)),
+            untapped=tuple(sorted(untapped)),
             drawn=tuple(sorted(drawn.items())),
             used_up=tuple(sorted(used_up)),
             turn_effects_ended=turn_ended,

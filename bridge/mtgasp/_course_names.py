@@ -54,6 +54,11 @@ class _Names:
         self.board = board
         self.items = items
         self.cards: dict[str, str] = {p.id: p.card for p in board.battlefield}
+        # 609.7a: a spell is a source too (of the board's stack, or the one cast)
+        self.cards.update({i.id: i.source for i in board.stack if i.ability is None})
+        for symbol, obj in items.items():
+            if symbol.name == "cast" and obj.card is not None:
+                self.cards[symbol.arguments[0].string] = obj.card
 
     def item(self, symbol: Symbol) -> str:
         obj = self.items.get(symbol)

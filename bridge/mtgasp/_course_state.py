@@ -20,7 +20,8 @@ class FinalState:
     hit_horizon: bool
     damage: tuple[tuple[str, int], ...] = ()  # damage marked on permanents (120.3e)
     effects: tuple[tuple[str, str, str], ...] = ()  # created: (card, controller, player)
-    tapped: tuple[str, ...] = ()  # permanents that entered tapped (614.1c)
+    tapped: tuple[str, ...] = ()  # permanents tapped at the end, not on the board (614.1c, 701.26)
+    untapped: tuple[str, ...] = ()  # permanents of the board untapped at the end (701.26)
     creatures: tuple[tuple[str, int, int], ...] = ()  # (permanent, power, toughness), 613.4
     lost_game: tuple[tuple[str, str], ...] = ()  # (player, rule): 704.5a, 704.5b
     tokens: tuple[tuple[str, str, TokenDefinition], ...] = ()  # created: (id, controller, 111.4)

@@ -233,6 +233,11 @@ def _sba_steps(
         elif action.name == "annihilate":
             n = as_int(args[1])
             done[t].append(f"{names.card(args[0])} loses {n} +1/+1 and {n} -1/-1 counters (704.5q)")
+        elif action.name == "regenerate":
+            done[t].append(
+                f"{names.card(args[0])} would be destroyed (704.5g, 704.5h): regenerated "
+                "instead (701.19a, 614.8)"
+            )
         else:
             done[t].append(f"{names.card(args[0])} ceases to exist (704.5d)")
     for t, texts in done.items():
@@ -277,6 +282,16 @@ def _effect_lines(
     for s in by_name["zone_change"]:
         when, obj, zone, _ = s.arguments
         events[as_int(when)].append(f"{names.card(obj)} {_ZONE_CHANGE[zone.name]}")
+    for s in by_name["shield_made"]:
+        when, obj = s.arguments
+        events[as_int(when)].append(f"{names.card(obj)} gets a regeneration shield (701.19a)")
+    for s in by_name["regenerates"]:
+        when, obj = s.arguments
+        events[as_int(when)].append(f"{names.card(obj)} is regenerated instead (701.19a)")
+    for name, verb in (("taps", "becomes tapped"), ("untaps", "becomes untapped")):
+        for s in by_name[name]:
+            when, obj = s.arguments
+            events[as_int(when)].append(f"{names.card(obj)} {verb}")
     for s in by_name["not_destroyed"]:
         when, obj = s.arguments
         events[as_int(when)].append(f"{names.card(obj)} is indestructible: not destroyed (702.12b)")

@@ -77,6 +77,21 @@ class EffectTemplates(Transformer[Token, list[Symbol]]):
     def counter_on_target(self, counter: Token, spec: Symbol) -> Effect:
         return _c("put_counters", _FIRST, String(str(counter)), Number(1)), spec
 
+    def tap_target(self, spec: Symbol) -> Effect:
+        return _c("tap", _FIRST), spec
+
+    def untap_target(self, spec: Symbol) -> Effect:
+        return _c("untap", _FIRST), spec
+
+    def untap_self(self, _self: Token) -> Effect:
+        return _c("untap", _c("this")), None
+
+    def regenerate_self(self, _self: Token) -> Effect:
+        return _c("regenerate", _c("this")), None
+
+    def regenerate_target(self, spec: Symbol) -> Effect:
+        return _c("regenerate", _FIRST), spec
+
     def effect_sentence(self, effects: list[Effect]) -> list[Effect]:
         return effects
 
@@ -116,6 +131,9 @@ class EffectTemplates(Transformer[Token, list[Symbol]]):
 
     def t_artifact_or_enchantment(self) -> Symbol:
         return _c("artifact_or_enchantment")
+
+    def t_artifact_creature_or_land(self) -> Symbol:
+        return _c("artifact_creature_or_land")
 
     def t_permanent(self) -> Symbol:
         return _c("permanent")
