@@ -79,6 +79,29 @@ def test_event_requests(capsys, command, argv, words):
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
+        # 701.8, 406, 701.21, 400.6, 122.1: the object events of `mtgasp event` (issue 25).
+        ([BOARD, "destroy:"], "destroy needs one permanent id"),
+        ([BOARD, "exile:forest:2"], "exile needs one permanent id"),
+        ([BOARD, "sacrifice:nowhere"], "no permanent with id 'nowhere'; ids are: forest"),
+        ([BOARD, "bounce:Forest"], "no permanent with id 'Forest'"),
+        ([BOARD, "counter:elves:+1/+1"], "counter needs a permanent id, a kind of counter"),
+        ([BOARD, "counter:elves:+1/+1:0"], "number of counters must be a whole number from 1"),
+        ([BOARD, "counter:elves:+1/+1:²"], "number of counters must be a whole number from 1"),
+        ([BOARD, "counter:nowhere:+1/+1:1"], "no permanent with id 'nowhere'"),
+    ],
+)
+def test_object_event_requests(capsys, argv, words):
+    assert words in refused(capsys, "event", *argv)
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["orderings", BOARD, "destroy:forest"], "unknown event 'destroy:forest'"),
+        (["cast", BOARD, "Lightning Bolt", "--target", "zed"], "a target is a player or a"),
+        (["cast", BOARD, "Lightning Bolt", "--target", "forest"], "601.2c"),
+        (["cast", BOARD, "Lightning Bolt", "--target", "bob", "--target", "bob"], "601.2c"),
+        (["cast", BOARD, "Divination", "--controller", "bob"], "307.1"),
         (["orderings", BOARD, "tap:forest:0"], "the ability number must be a whole number from 1"),
         (["orderings", BOARD, "tap:forest:-1"], "the ability number must be a whole number from 1"),
         (
@@ -128,7 +151,9 @@ def test_numbers_of_options(capsys, argv, value):
 
 @settings(max_examples=150, deadline=None)
 @given(
-    kind=st.sampled_from(["gain", "lose", "set", "damage", "draw", "tap", "mill", ""]),
+    kind=st.sampled_from(
+        ["gain", "lose", "set", "damage", "draw", "tap", "mill", "destroy", "counter", ""]
+    ),
     parts=st.lists(st.one_of(st.text(max_size=8), st.integers().map(str)), max_size=4),
 )
 def test_any_event_text_parses_or_is_a_query_error(kind, parts):

@@ -245,9 +245,9 @@ def check_damage(board: Board, event: DamageEvent) -> DamageEvent:
         )
         if holder is None:
             raise QueryError(
-                f"the source of damage must be a permanent, a spell on the stack or a card in a "
-                f"hand: none is {quote(event.source)}; permanent ids are: {ids}; spells on the "
-                f"stack: {', '.join(spells) or 'none'}"
+                f"no permanent with id {quote(event.source)}, nor a spell on the stack or a card "
+                f"in a hand by that name: the source of damage is one of those (120.1, 609.7a); "
+                f"permanent ids are: {ids}; spells on the stack: {', '.join(spells) or 'none'}"
             )
         index = board.hand[holder].index(event.source) + 1
         event = replace(event, in_hand=(holder, index))
