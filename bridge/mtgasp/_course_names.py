@@ -25,10 +25,13 @@ class StackObject:
     subject: str | None
     x: int | None
     amount: int | None
+    event: str | None = None  # a requested event's kind (item_event/2): destroy, exile, ...
 
     @property
     def label(self) -> str:
         if self.id == "request":
+            if self.event in _EVENT_LABELS:
+                return f"the requested {_EVENT_LABELS[self.event]}"
             if self.source is not None:
                 return "the requested damage event"
             # a requested draw has an amount (the cards drawn), a life event none
@@ -99,11 +102,24 @@ def _item_id(symbol: Symbol) -> str:
     return str(symbol)
 
 
+#: How a requested event of the effect language is named (item_event/2, 608-resolution.lp).
+_EVENT_LABELS = {
+    "destroy": "destruction",
+    "exile": "exile",
+    "bounce": "return to hand",
+    "sacrifice": "sacrifice",
+    "counters": "counters",
+    "damage": "damage event",
+}
+
+
 def _items(model: Sequence[Symbol]) -> dict[Symbol, StackObject]:
     attrs: dict[Symbol, dict[str, Any]] = defaultdict(dict)
     for s in model:
         if s.name == "item":
             attrs[s.arguments[0]]
+        elif s.name == "item_event":
+            attrs[s.arguments[0]]["event"] = s.arguments[1].name
         elif s.name in (
             "item_card",
             "item_ability",
@@ -128,6 +144,7 @@ def _items(model: Sequence[Symbol]) -> dict[Symbol, StackObject]:
             subject=a.get("subject"),
             x=a.get("x"),
             amount=a.get("amount"),
+            event=a.get("event"),
         )
         for sym, a in attrs.items()
     }
