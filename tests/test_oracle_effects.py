@@ -72,6 +72,26 @@ def _facts(record: CardRecord) -> set[str]:
             {'effect_part("Pyroclasm",0,damage(each(creature),2))'},
         ),
         ("Divination", "Draw two cards.", {'effect_part("Divination",0,draw(you,2))'}),
+        # 121.1, 115.1: Ancestral Recall (a player target).
+        (
+            "Ancestral Recall",
+            "Target player draws three cards.",
+            {
+                'effect_part("Ancestral Recall",0,draw(target(1),3))',
+                'ability_target("Ancestral Recall",0,1,player,1)',
+            },
+        ),
+        # 611.2c: Shrivel, Warrior's Honor ("each" creature, fixed as the effect begins).
+        (
+            "Shrivel",
+            "All creatures get -1/-1 until end of turn.",
+            {'effect_part("Shrivel",0,pump(each(creature),-1,-1))'},
+        ),
+        (
+            "Warrior's Honor",
+            "Creatures you control get +1/+1 until end of turn.",
+            {'effect_part("Warrior\'s Honor",0,pump(each(creature_you_control),1,1))'},
+        ),
         # 406.1: Path of Peace's relative, an unconditional exile (Journey's shape, a sorcery).
         (
             "Exile Spell",
@@ -107,8 +127,8 @@ def test_a_spell_compiles_to_the_effect_language(name: str, text: str, facts: se
         "regenerated this turn.",
         # Healing Salve: a mode ("Choose one -").
         "Choose one —",
-        # "Target player draws two cards": a player other than "you" draws.
-        "Target player draws two cards.",
+        # "Each player draws two cards": each player (no template reads "each player draws").
+        "Each player draws two cards.",
     ],
 )
 def test_a_near_miss_is_not_modelled(text: str) -> None:
@@ -203,8 +223,8 @@ def test_an_activated_ability_compiles_whole(name: str, text: str, facts: set[st
     [
         # A cost no template derives (Discard a card): the effect is kept as not modelled.
         "{T}, Discard a card: Draw a card.",
-        # An effect the language does not read (Jayemdae Tome's cousin: a player draws).
-        "{4}, {T}: Target player draws a card.",
+        # An effect the language does not read (Howling Mine's cousin: each player draws).
+        "{4}, {T}: Each player draws a card.",
         # Half the effect is read, half not (a sentence after it).
         "{R}: C gets +1/+0 until end of turn. C can't block this turn.",
     ],

@@ -92,6 +92,26 @@ class EffectTemplates(Transformer[Token, list[Symbol]]):
     def regenerate_target(self, spec: Symbol) -> Effect:
         return _c("regenerate", _FIRST), spec
 
+    def pump_scope(self, scope: Symbol, change: Token) -> Effect:
+        """611.2c: "creatures you control" / "all creatures" get +A/+B until end of turn."""
+        each = {"creatures_you_control": "creature_you_control", "all_creatures": "creature"}
+        return _c("pump", _c("each", _c(each[scope.name])), *_pt(change)), None
+
+    def kind_counter_on_self(self, kind: Token, _self: Token) -> Effect:
+        return _c("put_counters", _c("this"), String(str(kind)), Number(1)), None
+
+    def target_player_draws_one(self) -> Effect:
+        return _c("draw", _FIRST, Number(1)), _c("player")
+
+    def target_player_draws(self, n: int) -> Effect:
+        return _c("draw", _FIRST, Number(n)), _c("player")
+
+    def target_player_gains(self, n: int) -> Effect:
+        return _c("gain_life", _FIRST, Number(n)), _c("player")
+
+    def target_player_loses(self, n: int) -> Effect:
+        return _c("lose_life", _FIRST, Number(n)), _c("player")
+
     def effect_sentence(self, effects: list[Effect]) -> list[Effect]:
         return effects
 
