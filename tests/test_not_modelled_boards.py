@@ -45,8 +45,8 @@ def test_activations_not_modelled_are_neither_legal_nor_illegal() -> None:
     assert (storage.status, storage.mana_ability) == ("not_modelled", True)
     assert storage.not_modelled is not None
     assert "storage counters" in storage.not_modelled
-    # "{1}, {T}: Put a storage counter on Dreadship Reef.": its cost is compiled, so its
-    # activation is judged (601.2h: Reflecting Pool pays {1}); its effect is not modelled.
+    # "{1}, {T}: Put a storage counter on Dreadship Reef.": compiled whole (its effect too, the
+    # effect language: 122.1), so its activation is judged (601.2h: Reflecting Pool pays {1}).
     assert found[("reef", 2)].status == "legal"
     assert found[("karplusan", 2)].status == "legal"
 
@@ -63,7 +63,6 @@ def test_a_payment_an_ability_not_modelled_could_make_is_unknown() -> None:
 def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[str]) -> None:
     listed = check(load_board(BOARD)).activations.not_modelled
     assert [(n.object, n.card, n.ability, n.kind) for n in listed] == [
-        ("reef", "Dreadship Reef", 2, "effect"),
         ("reef", "Dreadship Reef", 3, "mana"),
         ("brass", "City of Brass", 1, "triggered"),
         ("fertile", "Fertile Ground", 1, "static"),
@@ -78,7 +77,7 @@ def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[st
     )
     assert main(["check", str(BOARD), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert [n["ability"] for n in data["not_modelled"]] == [2, 3, 1, 1, 2]
+    assert [n["ability"] for n in data["not_modelled"]] == [3, 1, 1, 2]
     unknown = [p for p in data["could_produce"]["permanents"] if p.get("unknown")]
     assert [p["permanent"] for p in unknown] == ["reef", "pool"]
 

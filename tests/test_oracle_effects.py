@@ -255,3 +255,35 @@ def test_hexproof_and_shroud_are_keywords_the_rules_know() -> None:
         'keyword("Gladecover Scout",hexproof)'
     }
     assert _facts(_card("Troll", "Shroud", "Creature")) == {'keyword("Troll",shroud)'}
+
+
+def test_a_modal_spell_compiles_each_mode() -> None:
+    # 700.2: Abrade ("Choose one —" and two modes, each with its own target).
+    text = "Choose one —\n• Abrade deals 3 damage to target creature.\n• Destroy target artifact."
+    compiled = compile_card(_card("Abrade", text))
+    assert {str(f) for f in compiled.facts} == {
+        'modal("Abrade",0)',
+        'mode("Abrade",0,1)',
+        'mode_part("Abrade",0,1,damage(target(1),3))',
+        'mode_target("Abrade",0,1,1,creature,1)',
+        'mode("Abrade",0,2)',
+        'mode_part("Abrade",0,2,destroy(target(1)))',
+        'mode_target("Abrade",0,2,1,artifact,1)',
+    }
+    assert compiled.status == "full"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Healing Salve: its second mode (a prevention shield) has no template: no mode is taken.
+        "Choose one —\n• Target player gains 3 life.\n• Prevent the next 3 damage that would be "
+        "dealt to target creature or player this turn.",
+        # "Choose one or both" (700.2d: more than one mode) is not read.
+        "Choose one or both —\n• Destroy target artifact.\n• Destroy target enchantment.",
+    ],
+)
+def test_a_modal_near_miss_is_not_modelled(text: str) -> None:
+    compiled = compile_card(_card("C", text))
+    assert compiled.status == "characteristics"
+    assert not any(f.name in ("modal", "mode_part") for f in compiled.facts)

@@ -21,6 +21,7 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         targets[s.arguments[0]].append(names.card(s.arguments[2]))
 
     spec_items = {s.arguments[0] for s in by_name["target_spec"]}
+    modes = {s.arguments[0]: as_int(s.arguments[1]) for s in by_name["chosen_mode"]}
 
     def described(item: Symbol) -> str:
         text = names.item(item)
@@ -29,6 +30,8 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
             text += f" with X = {obj.x}"
         if obj is not None and obj.amount is not None:
             text += f" (that much: {obj.amount})"
+        if item in modes:
+            text += f", mode {modes[item]} (700.2)"
         if targets.get(item):
             text += ", targeting " + ", ".join(targets[item])
         elif item in spec_items:

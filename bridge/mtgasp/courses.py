@@ -230,6 +230,7 @@ def cast(
     copy: bool = False,
     permanent_id: str | None = None,
     targets: Sequence[str] = (),
+    mode: int | None = None,
     max_courses: int = DEFAULT_MAX_COURSES,
 ) -> CourseReport:
     """Cast ``card`` with X = ``x`` on top of the board's stack and resolve everything.
@@ -237,7 +238,8 @@ def cast(
     With ``copy=True`` the permanent enters without having been that spell (e.g. a token copy):
     X is 0 for its enters abilities (107.3m). A card in its caster's hand moves from there to
     the stack (601.2a). ``targets`` names its targets in order (players or permanent ids,
-    601.2c); targets left out are each a choice of the course among the legal ones.
+    601.2c); targets left out are each a choice of the course among the legal ones. ``mode``
+    is a modal spell's mode (700.2; 1 is its first); left out, each mode is a course.
     """
     found = catalog.lookup(card)
     if found is None:
@@ -265,6 +267,7 @@ def cast(
     else:
         facts = [requests.cast_request(new_id, card, who, x), *catalog.card_facts([card])]
         facts += _cast_from(board, new_id, card, who) + _targets(board, new_id, targets)
+        facts += [requests.cast_mode(new_id, mode)] if mode is not None else []
         text = f"{who} casts {card} with X = {x}"
         new = Permanent(new_id, card, who, who, since_turn_start=False, x=x)
     return _run("cast", board, facts, text, max_courses, new)

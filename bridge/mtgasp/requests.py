@@ -17,6 +17,7 @@ __all__ = [
     "begin_step",
     "bound_facts",
     "cast_from",
+    "cast_mode",
     "cast_request",
     "cast_target",
     "copy_request",
@@ -153,6 +154,11 @@ def cast_from(new_id: str, player: str, index: int) -> Symbol:
     """``cast_from(O, c(P, hand, I))``: the spell O is the I-th card of P's hand (601.2a)."""
     card = Function("c", [String(player), Function("hand"), Number(index)])
     return Function("cast_from", [String(new_id), card])
+
+
+def cast_mode(new_id: str, mode: int) -> Symbol:
+    """``cast_mode(O, M)``: the caster of the modal spell O chose its mode M (700.2, 601.2b)."""
+    return Function("cast_mode", [String(new_id), number(mode, "the mode", 1)])
 
 
 def cast_target(new_id: str, index: int, target: str) -> Symbol:

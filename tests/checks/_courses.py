@@ -1,7 +1,7 @@
 """Shared verification of course cases (step, resolve, event, cast).
 
 ``args``: ``step``, ``through`` (step), ``event`` (event: ``gain:P:N``...), ``card``, ``x``,
-``copy``, ``controller``, ``targets`` (cast). ``expect`` keys, each optional:
+``copy``, ``controller``, ``targets``, ``mode`` (cast). ``expect`` keys, each optional:
 
 - ``refused``: a substring of the error refusing the request (its rule), and nothing else
 
@@ -67,6 +67,7 @@ def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:
         copy=args.get("copy", False),
         controller=args.get("controller"),
         targets=args.get("targets", ()),
+        mode=args.get("mode"),
     )
 
 

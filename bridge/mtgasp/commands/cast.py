@@ -40,6 +40,12 @@ example:
         "out is chosen every legal way, a course each (601.2c)",
     )
     parser.add_argument(
+        "--mode",
+        type=_common.whole_number("the mode", 1),
+        metavar="M",
+        help="a modal spell's mode (700.2; 1 is its first); left out, each mode is a course",
+    )
+    parser.add_argument(
         "--copy", action="store_true", help="it enters as a copy without having been cast (X = 0)"
     )
     _courses.add_options(parser)
@@ -54,6 +60,7 @@ def run(args: argparse.Namespace) -> str:
         copy=args.copy,
         permanent_id=args.id,
         targets=args.target,
+        mode=args.mode,
         max_courses=args.max_courses,
     )
     return _courses.output(report, args)

@@ -16,6 +16,7 @@ from clingo import Function, Number, String, Symbol
 from ..record import CardRecord
 from ._activated import activated_with_effects
 from ._kinds import activated_keyword, kind_of
+from ._modes import MODE_HEADS, modal_spell
 from ._parse import template
 from ._partial import activated_effect, with_riders
 from ._text import normalise, paragraphs, self_names, strip_reminder
@@ -91,11 +92,18 @@ def compile_card(record: CardRecord) -> CompiledCard:
                 abilities.append(
                     Ability(index, f"({{T}}: Add {{{mana.upper()}}}.)", "intrinsic", True)
                 )
-    for paragraph in paragraphs(record.text):
+    texts = paragraphs(record.text)
+    modes = _modes(record.name, texts, names) if spell else None
+    for number, paragraph in enumerate(texts):
         if not strip_reminder(paragraph):
             continue  # reminder text only: the intrinsic abilities above (305.6), or none
         index += 1
         text = normalise(paragraph, names)
+        if modes is not None and number in modes[0]:
+            if number == min(modes[0]):
+                facts.extend(modes[1])
+            abilities.append(Ability(index, paragraph, "spell", True))
+            continue
         if _keyword_line(text):
             for word in _keywords(text):
                 modelled = word in KEYWORDS
@@ -133,6 +141,22 @@ def compile_card(record: CardRecord) -> CompiledCard:
             facts.extend(found[1])
             abilities.append(Ability(index, paragraph, found[0], True))
     return CompiledCard(record.name, tuple(dict.fromkeys(facts)), tuple(abilities))
+
+
+def _modes(
+    name: str, texts: list[str], names: tuple[str, ...]
+) -> tuple[set[int], list[Symbol]] | None:
+    """700.2: the paragraphs of a modal spell ("Choose one —" and its "•" modes, the first
+    such head only) and their facts, if every mode compiles."""
+    normalised = [normalise(p, names) for p in texts]
+    head = next((i for i, t in enumerate(normalised) if t in MODE_HEADS), None)
+    if head is None:
+        return None
+    end = head + 1
+    while end < len(texts) and normalised[end].startswith("\u2022"):
+        end += 1
+    found = modal_spell(name, normalised[head + 1 : end], texts[head + 1 : end])
+    return (set(range(head, end)), found) if found is not None and end > head + 1 else None
 
 
 def _second_target(facts: list[Symbol], more: list[Symbol]) -> bool:
