@@ -1,12 +1,13 @@
-"""Reading symbols by their handles (bridge/mtgasp/_raw_symbols.py) gives what clingo.Symbol gives,
-and equal symbols have equal handles (the replacement graph reader keys its dicts by them)."""
+"""Reading symbols by their handles (bridge/mtgasp/solve/_raw_symbols.py) gives what clingo.Symbol
+gives, and equal symbols have equal handles (the replacement graph reader keys its dicts by
+them)."""
 
 from __future__ import annotations
 
 import clingo
 from clingo import Function, Number, String, Symbol, Tuple_
 
-from mtgasp._raw_symbols import RawSymbols, shown_handles
+from mtgasp.solve._raw_symbols import RawSymbols, shown_handles
 
 SYMBOLS = [
     Function("edge", [String("e"), Number(-3), Function("mana", [Number(1), Number(0)])]),
