@@ -17,6 +17,8 @@ from mtgasp.board import _loader
 from mtgasp.board._loader import parse_text
 from mtgasp.errors import BoardError
 
+pytestmark = pytest.mark.quick
+
 BOARDS = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
 
 

@@ -18,6 +18,8 @@ from mtgasp.board.events import LifeEvent
 from mtgasp.errors import EncodingError, QueryError
 from mtgasp.facts.board import event_request
 
+pytestmark = pytest.mark.quick
+
 
 def _f(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))
