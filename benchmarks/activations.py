@@ -146,7 +146,7 @@ def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict
 def _time_mana_check() -> list[float]:
     """Instrument the exact check of mana costs that activations() delegates to the castable query
     (601.2h), if this version has one: its wall time per call lands in the returned cell."""
-    module = sys.modules["mtgasp.activations"]  # the attribute mtgasp.activations is the function
+    module = sys.modules["mtgasp.answers.activations"]
     cell = [0.0]
     # _verdicts: the castable query's verdicts, passed back to the activations query (issue 9);
     # _check_mana: the versions before it, which joined them in Python.
