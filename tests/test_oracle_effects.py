@@ -235,6 +235,7 @@ def test_an_activated_near_miss_keeps_its_effect_not_modelled(text: str) -> None
     assert compiled.status != "full"
 
 
+@pytest.mark.quick
 def test_when_this_enters_you_gain_life() -> None:
     # 603.6a: Lone Missionary (2023 wording "enters the battlefield", today's "enters").
     for text in (
@@ -257,6 +258,7 @@ def test_hexproof_and_shroud_are_keywords_the_rules_know() -> None:
     assert _facts(_card("Troll", "Shroud", "Creature")) == {'keyword("Troll",shroud)'}
 
 
+@pytest.mark.quick
 def test_a_modal_spell_compiles_each_mode() -> None:
     # 700.2: Abrade ("Choose one —" and two modes, each with its own target).
     text = "Choose one —\n• Abrade deals 3 damage to target creature.\n• Destroy target artifact."

@@ -38,9 +38,8 @@ from typing import Any
 import pytest
 
 from mtgasp import Board
-from mtgasp.courses import CourseReport, cast, life_event, resolve, step
-from mtgasp.errors import QueryError
-from mtgasp.events import (
+from mtgasp.answers.courses.query import CourseReport, cast, life_event, resolve, step
+from mtgasp.board.events import (
     COURSE_KINDS,
     CounterEvent,
     DamageEvent,
@@ -49,6 +48,7 @@ from mtgasp.events import (
     ObjectEvent,
     parse_event,
 )
+from mtgasp.errors import QueryError
 
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..courses import life_event
-from ..events import (
+from ..answers.courses.query import life_event
+from ..board.events import (
     COURSE_KINDS,
     CounterEvent,
     DamageEvent,

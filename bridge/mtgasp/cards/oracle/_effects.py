@@ -16,6 +16,8 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, v_args
 
+from ._mana import NotCovered
+
 __all__ = ["Effect", "EffectTemplates", "target_count"]
 
 Effect = tuple[Symbol, Symbol | None]
@@ -41,6 +43,23 @@ def target_count(effects: list[Effect]) -> int:
 @v_args(inline=True)
 class EffectTemplates(Transformer[Token, list[Symbol]]):
     """Methods of ``Templates`` for the effect language (called with their children inline)."""
+
+    card: Symbol  # the card's name (set by Templates)
+
+    def spell(self, effects: list[Effect]) -> list[Symbol]:
+        """113.3a, 601.2c: a spell's effect; its one target, if any, is target 1 (115-targets.lp:
+        the spec; a second target is not covered)."""
+        if target_count(effects) > 1:
+            raise NotCovered("more than one target (each would be target 1)")
+        if any(("that_player" in str(e) or "this" in str(e)) for e, _ in effects) or any(
+            e.name in ("sacrifice_this_unless", "punisher") for e, _ in effects
+        ):
+            raise NotCovered("a spell's effect on a player or object it does not name")
+        facts = [_c("effect_part", self.card, Number(0), e) for e, _ in effects]
+        for _, spec in effects:
+            if spec is not None:
+                facts.append(_c("ability_target", self.card, Number(0), Number(1), spec, Number(1)))
+        return facts
 
     # -- effects: (effect_part term, target spec or None) --------------------------------------
 

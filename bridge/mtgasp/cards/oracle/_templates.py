@@ -6,54 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Function, Number, String, Symbol
+from clingo import Number, String, Symbol
 from lark import Token, Transformer, Tree, v_args
 
 from ._effects import EffectTemplates, target_count
+from ._mana import NotCovered, _c, _types, mana_symbols
 
-__all__ = ["NotCovered", "Templates", "mana_symbols"]
-
-
-class NotCovered(Exception):
-    """The paragraph parsed, but a part of it has no word in the vocabulary (e.g. ``{2/W}``)."""
-
-
-def _c(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
-
-
-_COLORS = {"w", "u", "b", "r", "g"}
-_TYPES = _COLORS | {"c"}
-
-
-def mana_symbols(text: str) -> list[Symbol]:
-    """``{1}{G}{G/U}`` as cost terms ``mana(generic, 1)``, ``mana(g, 1)``,
-    ``mana(hybrid(g, u), 1)`` (107.4), symbols of a kind added up; anything else (``{T}``,
-    ``{S}``, ``{2/W}``) is not covered."""
-    counts: dict[Symbol, int] = {}
-    for raw in text.strip("{}").split("}{"):
-        sym = raw.lower()
-        if sym.isdigit():
-            key: Symbol = _c("generic")
-            amount = int(sym)
-        elif sym in _TYPES or sym == "x":
-            key, amount = _c(sym), 1
-        elif len(sym) == 3 and sym[1] == "/" and sym[0] in _COLORS and sym[2] in _COLORS:
-            key, amount = _c("hybrid", _c(sym[0]), _c(sym[2])), 1
-        else:
-            raise NotCovered(f"the mana symbol {{{raw}}}")
-        counts[key] = counts.get(key, 0) + amount
-    return [_c("mana", key, Number(n)) for key, n in counts.items() if n > 0 or key.name == "x"]
-
-
-def _types(text: str) -> list[tuple[str, int]]:
-    """``{G}{U}`` / ``{C}{C}`` as types of mana with amounts (106.1)."""
-    counts: dict[str, int] = {}
-    for raw in text.strip("{}").split("}{"):
-        if raw not in _TYPES:
-            raise NotCovered(f"the mana symbol {{{raw}}} in an ability that adds mana")
-        counts[raw] = counts.get(raw, 0) + 1
-    return list(counts.items())
+__all__ = ["Templates"]
 
 
 @dataclass(frozen=True)
@@ -186,21 +145,6 @@ class Templates(EffectTemplates, Transformer[Token, list[Symbol]]):
         each_player = event.name == "beginning_of" and event.arguments[1].name == "each_player"
         if not each_player and any("that_player" in str(e) for e, _ in effects):
             raise NotCovered('"that player" without a player whose step it is')
-        return facts
-
-    def spell(self, effects: list[tuple[Symbol, Symbol | None]]) -> list[Symbol]:
-        """113.3a, 601.2c: a spell's effect; its one target, if any, is target 1 (115-targets.lp:
-        the spec; a second target is not covered)."""
-        if target_count(effects) > 1:
-            raise NotCovered("more than one target (each would be target 1)")
-        if any(("that_player" in str(e) or "this" in str(e)) for e, _ in effects) or any(
-            e.name in ("sacrifice_this_unless", "punisher") for e, _ in effects
-        ):
-            raise NotCovered("a spell's effect on a player or object it does not name")
-        facts = [_c("effect_part", self.card, Number(0), e) for e, _ in effects]
-        for _, spec in effects:
-            if spec is not None:
-                facts.append(_c("ability_target", self.card, Number(0), Number(1), spec, Number(1)))
         return facts
 
     # -- costs ---------------------------------------------------------------------------------
