@@ -64,10 +64,11 @@ def test_the_board_written_after_damage_keeps_marked_damage() -> None:
 
 
 def test_a_damage_event_names_a_permanent_source_and_a_player_or_permanent() -> None:
-    """120.1: damage is dealt to a player or a permanent, by an object (here, a permanent)."""
+    """120.1: damage is dealt to a player or a permanent, by an object (a permanent, a spell on
+    the stack or a card in a hand: 609.7a)."""
 
     board = parse_board(yaml.safe_dump(_BOARD), source="errors")
-    with pytest.raises(QueryError, match="source of damage must be a permanent"):
+    with pytest.raises(QueryError, match="nor a spell on the stack or a card in a hand"):
         orderings(board, DamageEvent("carol", "bob", 1))
     with pytest.raises(QueryError, match="neither"):
         orderings(board, DamageEvent("rhox", "nobody", 1))
@@ -76,7 +77,7 @@ def test_a_damage_event_names_a_permanent_source_and_a_player_or_permanent() -> 
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (("orderings", "damage:carol:bob:1"), "source of damage must be a permanent"),
+        (("orderings", "damage:carol:bob:1"), "the source of damage is one of those (120.1"),
         (("orderings", "damage:rhox:bob"), "damage needs a source, a target and an amount"),
         (("event", "damage:rhox:nobody:2"), "is neither"),
         (("event", "tap:rhox"), "unknown event"),
