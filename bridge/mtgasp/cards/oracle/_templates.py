@@ -9,7 +9,9 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, Tree, v_args
 
-__all__ = ["NotCovered", "Templates", "mana_symbols"]
+from ..characteristics import constant
+
+__all__ = ["NotCovered", "Rider", "Templates", "mana_symbols"]
 
 
 class NotCovered(Exception):
@@ -55,6 +57,15 @@ def _types(text: str) -> list[tuple[str, int]]:
 
 
 @dataclass(frozen=True)
+class Rider:
+    """The facts of one rider sentence; ``side_effect``: an effect of a mana ability besides its
+    mana that the rules do not model (kept as ``not_modelled``, kind ``mana_rider``)."""
+
+    facts: tuple[Symbol, ...]
+    side_effect: bool = False
+
+
+@dataclass(frozen=True)
 class _Add:
     """What an ability adds: ``produces`` terms (What, Amount)."""
 
@@ -85,12 +96,10 @@ class Templates(Transformer[Token, list[Symbol]]):
     def start(self, facts: list[Symbol]) -> list[Symbol]:
         return facts
 
-    def mana_ability(self, costs: list[Symbol], add: _Add, *riders: Any) -> list[Symbol]:
+    def mana_ability(self, costs: list[Symbol], add: _Add) -> list[Symbol]:
         facts = [self._f("activated"), *(self._f("cost", c) for c in costs)]
         facts.append(self._f("mana_ability"))
         facts.extend(self._f("produces", what, amount) for what, amount in add.produces)
-        for rider in riders:
-            facts.append(self._f(*rider))
         return facts
 
     def enters_tapped(self, *_: Any) -> list[Symbol]:
@@ -291,28 +300,63 @@ class Templates(Transformer[Token, list[Symbol]]):
     def per_artifact(self) -> Symbol:
         return _c("artifacts_you_control")
 
-    # -- riders: (predicate, argument) of the ability ------------------------------------------
+    # -- riders: the facts of one sentence after an ability's effect (602.2, 602.5, 106.1) -----
 
-    def spend_only(self, rest: Token) -> tuple[str, Symbol]:
+    def _rider(self, *facts: tuple[Any, ...]) -> Rider:
+        """Each ``(predicate, argument, ...)`` as a fact of this ability."""
+        return Rider(tuple(self._f(name, *args) for name, *args in facts))
+
+    def spend_only(self, rest: Token) -> Rider:
         what = " ".join(str(rest).split())
         if what == "on costs that contain {x}":
-            return ("spend_only_on", _c("costs_with_x"))
-        return ("spend_only_on", _c("other", String(what)))
+            return self._rider(("spend_only_on", _c("costs_with_x")))
+        return self._rider(("spend_only_on", _c("other", String(what))))
 
-    def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> tuple[str, Symbol]:
-        return ("activation_restriction", _c("you_control", card_type))
+    def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> Rider:
+        return self._rider(("activation_restriction", _c("you_control", card_type)))
 
-    def restriction_subtype(self, _only: Any, _article: Any, subtype: Token) -> tuple[str, Symbol]:
-        return ("activation_restriction", _c("you_control", _c(str(subtype))))
+    def restriction_subtype(self, _only: Any, _article: Any, subtype: Token) -> Rider:
+        return self._rider(("activation_restriction", _c("you_control", _c(str(subtype)))))
 
-    def put_counter_rider(self, _article: Any, kind: str, _self: Token) -> tuple[str, Symbol]:
-        return ("effect_part", _c("put_counters", _c("this"), String(kind), Number(1)))
+    def put_counter_rider(self, _article: Any, kind: str, _self: Token) -> Rider:
+        effect = _c("put_counters", _c("this"), String(kind), Number(1))
+        return self._rider(("effect_part", effect))
 
-    def sorcery_timing(self, *_: Any) -> tuple[str, Symbol]:
-        return ("activation_timing", _c("sorcery"))
+    def sorcery_timing(self, *_: Any) -> Rider:
+        return self._rider(("activation_timing", _c("sorcery")))
 
-    def damage_to_you(self, _self: Token, n: int) -> tuple[str, Symbol]:
-        return ("effect_part", _c("damage", _c("you"), Number(n)))
+    def damage_to_you(self, _self: Token, n: int) -> Rider:
+        return self._rider(("effect_part", _c("damage", _c("you"), Number(n))))
+
+    def any_player_may_activate(self) -> Rider:
+        return self._rider(("activation_by", _c("any_player")))
+
+    def only_opponent_may_activate(self) -> Rider:
+        return self._rider(("activation_by", _c("opponent")))
+
+    def instead_if_control(self, *parts: Any) -> Rider:
+        """106.1: "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
+        instead."."""
+        *controlled, symbols = parts
+        facts: list[tuple[Any, ...]] = [
+            ("mana_instead_if", _c("you_control", c)) for c in controlled
+        ]
+        add = self.add_fixed(symbols)
+        facts += [("mana_instead", what, amount) for what, amount in add.produces]
+        return self._rider(*facts)
+
+    def controlled(self, _article: Any, first: Token, second: Token) -> Symbol:
+        return _c("subtypes", _c(constant(str(first))), _c(constant(str(second))))
+
+    def instead_if_counter(self, _self: Token, _article: Any, kind: str, amount: int) -> Rider:
+        """106.1b: "If ~ has a luck counter on it, instead add one mana of any color."."""
+        return self._rider(
+            ("mana_instead_if", _c("counter_on_this", String(kind))),
+            ("mana_instead", _c("any_color"), Number(amount)),
+        )
+
+    def side_effect(self, *_: Any) -> Rider:
+        return Rider((), side_effect=True)
 
     # -- triggers and effects (603, 608) -------------------------------------------------------
 
