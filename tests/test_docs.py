@@ -326,6 +326,7 @@ def _help(command: Any) -> str:
         ["attackers", "examples/combat.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["cards", "--search", "llanowar e"],
+        ["cards", "show", "Gemstone Caverns"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [
             "prove",

@@ -6,63 +6,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Function, Number, String, Symbol
-from lark import Token, Transformer, Tree, v_args
+from clingo import Number, String, Symbol
+from lark import Token, Tree, v_args
 
-from ..characteristics import constant
+from ._riders import Rider, RiderTemplates
+from ._symbols import NotCovered, _c, _types, mana_symbols
 
 __all__ = ["NotCovered", "Rider", "Templates", "mana_symbols"]
-
-
-class NotCovered(Exception):
-    """The paragraph parsed, but a part of it has no word in the vocabulary (e.g. ``{2/W}``)."""
-
-
-def _c(name: str, *args: Symbol) -> Symbol:
-    return Function(name, list(args))
-
-
-_COLORS = {"w", "u", "b", "r", "g"}
-_TYPES = _COLORS | {"c"}
-
-
-def mana_symbols(text: str) -> list[Symbol]:
-    """``{1}{G}{G/U}`` as cost terms ``mana(generic, 1)``, ``mana(g, 1)``,
-    ``mana(hybrid(g, u), 1)`` (107.4), symbols of a kind added up; anything else (``{T}``,
-    ``{S}``, ``{2/W}``) is not covered."""
-    counts: dict[Symbol, int] = {}
-    for raw in text.strip("{}").split("}{"):
-        sym = raw.lower()
-        if sym.isdigit():
-            key: Symbol = _c("generic")
-            amount = int(sym)
-        elif sym in _TYPES or sym == "x":
-            key, amount = _c(sym), 1
-        elif len(sym) == 3 and sym[1] == "/" and sym[0] in _COLORS and sym[2] in _COLORS:
-            key, amount = _c("hybrid", _c(sym[0]), _c(sym[2])), 1
-        else:
-            raise NotCovered(f"the mana symbol {{{raw}}}")
-        counts[key] = counts.get(key, 0) + amount
-    return [_c("mana", key, Number(n)) for key, n in counts.items() if n > 0 or key.name == "x"]
-
-
-def _types(text: str) -> list[tuple[str, int]]:
-    """``{G}{U}`` / ``{C}{C}`` as types of mana with amounts (106.1)."""
-    counts: dict[str, int] = {}
-    for raw in text.strip("{}").split("}{"):
-        if raw not in _TYPES:
-            raise NotCovered(f"the mana symbol {{{raw}}} in an ability that adds mana")
-        counts[raw] = counts.get(raw, 0) + 1
-    return list(counts.items())
-
-
-@dataclass(frozen=True)
-class Rider:
-    """The facts of one rider sentence; ``side_effect``: an effect of a mana ability besides its
-    mana that the rules do not model (kept as ``not_modelled``, kind ``mana_rider``)."""
-
-    facts: tuple[Symbol, ...]
-    side_effect: bool = False
 
 
 @dataclass(frozen=True)
@@ -79,7 +29,7 @@ _NUMBERS = {
 
 
 @v_args(inline=True)
-class Templates(Transformer[Token, list[Symbol]]):
+class Templates(RiderTemplates):
     """Facts of ability ``index`` of card ``card`` (a permanent's), or of the spell (index 0)."""
 
     def __init__(self, card: str, index: int, others: dict[str, str] | None = None):
@@ -87,9 +37,6 @@ class Templates(Transformer[Token, list[Symbol]]):
         self.card = String(card)
         self.index = Number(index)
         self.others = others or {}  # placeholders of cost parts no template derives
-
-    def _f(self, name: str, *args: Symbol) -> Symbol:
-        return _c(name, self.card, self.index, *args)
 
     # -- the abilities -------------------------------------------------------------------------
 
@@ -299,64 +246,6 @@ class Templates(Transformer[Token, list[Symbol]]):
 
     def per_artifact(self) -> Symbol:
         return _c("artifacts_you_control")
-
-    # -- riders: the facts of one sentence after an ability's effect (602.2, 602.5, 106.1) -----
-
-    def _rider(self, *facts: tuple[Any, ...]) -> Rider:
-        """Each ``(predicate, argument, ...)`` as a fact of this ability."""
-        return Rider(tuple(self._f(name, *args) for name, *args in facts))
-
-    def spend_only(self, rest: Token) -> Rider:
-        what = " ".join(str(rest).split())
-        if what == "on costs that contain {x}":
-            return self._rider(("spend_only_on", _c("costs_with_x")))
-        return self._rider(("spend_only_on", _c("other", String(what))))
-
-    def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> Rider:
-        return self._rider(("activation_restriction", _c("you_control", card_type)))
-
-    def restriction_subtype(self, _only: Any, _article: Any, subtype: Token) -> Rider:
-        return self._rider(("activation_restriction", _c("you_control", _c(str(subtype)))))
-
-    def put_counter_rider(self, _article: Any, kind: str, _self: Token) -> Rider:
-        effect = _c("put_counters", _c("this"), String(kind), Number(1))
-        return self._rider(("effect_part", effect))
-
-    def sorcery_timing(self, *_: Any) -> Rider:
-        return self._rider(("activation_timing", _c("sorcery")))
-
-    def damage_to_you(self, _self: Token, n: int) -> Rider:
-        return self._rider(("effect_part", _c("damage", _c("you"), Number(n))))
-
-    def any_player_may_activate(self) -> Rider:
-        return self._rider(("activation_by", _c("any_player")))
-
-    def only_opponent_may_activate(self) -> Rider:
-        return self._rider(("activation_by", _c("opponent")))
-
-    def instead_if_control(self, *parts: Any) -> Rider:
-        """106.1: "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
-        instead."."""
-        *controlled, symbols = parts
-        facts: list[tuple[Any, ...]] = [
-            ("mana_instead_if", _c("you_control", c)) for c in controlled
-        ]
-        add = self.add_fixed(symbols)
-        facts += [("mana_instead", what, amount) for what, amount in add.produces]
-        return self._rider(*facts)
-
-    def controlled(self, _article: Any, first: Token, second: Token) -> Symbol:
-        return _c("subtypes", _c(constant(str(first))), _c(constant(str(second))))
-
-    def instead_if_counter(self, _self: Token, _article: Any, kind: str, amount: int) -> Rider:
-        """106.1b: "If ~ has a luck counter on it, instead add one mana of any color."."""
-        return self._rider(
-            ("mana_instead_if", _c("counter_on_this", String(kind))),
-            ("mana_instead", _c("any_color"), Number(amount)),
-        )
-
-    def side_effect(self, *_: Any) -> Rider:
-        return Rider((), side_effect=True)
 
     # -- triggers and effects (603, 608) -------------------------------------------------------
 
