@@ -37,6 +37,7 @@ TRON = ("Urza's Mine", "Urza's Tower", "Urza's Power Plant")
 # 106.1: "{T}: Add {C}. If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
 # instead." With all three Urza's lands, Mine and Power Plant add {C}{C} and Tower {C}{C}{C}: 7,
 # enough for Karn Liberated ({7}).
+@pytest.mark.quick
 def test_urzas_tron_casts_karn_liberated(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
@@ -90,6 +91,7 @@ def test_student_of_warfare_without_level_counters_deals_one(
 
 # 115.1c, 601.2c: Serendib Sorcerer's "target creature other than Serendib Sorcerer": alone on
 # the battlefield it has no legal target; with another creature it can be activated.
+@pytest.mark.quick
 def test_serendib_sorcerer_needs_another_creature(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
