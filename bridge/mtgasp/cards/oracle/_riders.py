@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from clingo import Number, String, Symbol
+from clingo import Number, String, Symbol, SymbolType
 from lark import Token, Transformer, v_args
 
 from ..characteristics import constant
-from ._symbols import _c
+from ._symbols import NotCovered, _c
 
 __all__ = ["Rider", "RiderTemplates"]
 
@@ -71,6 +71,8 @@ class RiderTemplates(Transformer[Token, list[Symbol]]):
         """106.1: "If you control an Urza's Power-Plant and an Urza's Tower, add {C}{C}
         instead."."""
         *controlled, add = parts
+        if any(amount.type != SymbolType.Number for _, amount in add.produces):
+            raise NotCovered("an amount that is not a number instead")  # "for each ..."
         facts: list[tuple[Any, ...]] = [
             ("mana_instead_if", _c("you_control", c)) for c in controlled
         ]
