@@ -5,6 +5,8 @@ database's (the corpus, 2023 wording)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mtgasp.cards import database
@@ -19,10 +21,10 @@ def _paragraph(card: str, index: int) -> ParagraphAudit:
 
 
 def _facts(card: str, index: int) -> set[str]:
-    """The facts of the paragraph's modelled abilities, card and number left out."""
-    prefix = f'("{card}",{index},'
+    """The facts of the paragraph's modelled abilities, card and number (0: a spell's) left out."""
+    prefix = re.compile(rf'\("{re.escape(card)}",(?:{index}|0),')
     facts = {
-        str(f).replace(prefix, "(", 1)
+        prefix.sub("(", str(f), count=1)
         for a in _paragraph(card, index).abilities
         if a.modelled
         for f in a.facts
@@ -150,3 +152,36 @@ def test_life_replacements() -> None:
 def test_triggered_mana_abilities() -> None:
     assert "mana_trigger(enchanted,mana(g,1))" in _facts("Wild Growth", 2)
     assert _not_modelled("Fertile Ground", 2)
+
+
+# 613.1f: "Creatures you control have first strike." / "Other creatures you control have haste."
+def test_granted_keywords() -> None:
+    assert "static(grant_keyword(first_strike,creatures_you_control))" in _facts(
+        "Archetype of Courage", 1
+    )
+    assert _not_modelled("Dragonlord Kolaghan", 2)
+    assert _not_modelled("Heliod, God of the Sun", 3)
+
+
+# 119.7: "Players can't gain life." / Stigma Lasher's "that player can't gain life for the rest of
+# the game" (a trigger, no template).
+def test_cant_gain_life() -> None:
+    assert "static(cant_gain_life(players))" in _facts("Havoc Festival", 1)
+    assert _not_modelled("Stigma Lasher", 2)
+
+
+# 603.2, 503.1: "At the beginning of your upkeep, you lose 2 life." / "each player's upkeep,
+# that player loses half ...".
+def test_upkeep_triggers() -> None:
+    assert {
+        "trigger_event(beginning_of(upkeep,you))",
+        "effect_part(lose_life(you,2))",
+    } <= _facts("Benthic Djinn", 2)
+    assert "effect_part(lose_life(that_player,half_life_rounded_up))" in _facts("Havoc Festival", 2)
+
+
+# 113.3a: a sorcery's "You gain 5 life." / "Target player gains 8 life." (a spell's target: no
+# template).
+def test_spells() -> None:
+    assert "effect_part(gain_life(you,5))" in _facts("Chaplain's Blessing", 1)
+    assert _not_modelled("Natural Spring", 1)
