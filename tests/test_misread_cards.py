@@ -140,3 +140,22 @@ def test_any_player_may_activate_mercenaries(
         if a["permanent"] == "clergy"
     ]
     assert (other["status"], other["reasons"]) == ("unchecked", [])
+
+
+# 613.4c: Angel of Vitality's "+2/+2 as long as you have 25 or more life" was silently left out of
+# its hand-written file (a 2/2 at 25 life, no caveat); it is now declared not modelled, and check
+# lists it beside the creature's power and toughness.
+def test_angel_of_vitality_at_25_life_says_its_third_ability_is_not_modelled(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "angel.yaml"
+    players = [{"name": "alice", "life": 25}, {"name": "bob", "life": 20}]
+    angel = {"id": "angel", "card": "Angel of Vitality", "controller": "alice"}
+    path.write_text(
+        yaml.safe_dump({"players": players, "turn": ALICE_MAIN, "battlefield": [angel]})
+    )
+    assert main(["check", str(path), "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [(n["object"], n["ability"], n["kind"]) for n in report["not_modelled"]] == [
+        ("angel", 3, "static")
+    ]
