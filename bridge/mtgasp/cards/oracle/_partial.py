@@ -11,7 +11,8 @@ from lark.exceptions import LarkError, VisitError
 
 from ._kinds import kind_of
 from ._parse import other_costs, parser, template
-from ._templates import Rider, Templates
+from ._riders import Rider
+from ._templates import Templates
 from ._text import strip_reminder
 
 __all__ = ["Partial", "activated_effect", "with_riders"]

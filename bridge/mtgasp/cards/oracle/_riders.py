@@ -11,7 +11,7 @@ from clingo import Number, String, Symbol, SymbolType
 from lark import Token, Transformer, v_args
 
 from ..characteristics import constant
-from ._symbols import NotCovered, _c
+from ._mana import NotCovered, _c
 
 __all__ = ["Rider", "RiderTemplates"]
 

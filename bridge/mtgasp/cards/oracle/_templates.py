@@ -9,10 +9,10 @@ from typing import Any
 from clingo import Number, String, Symbol
 from lark import Token, Tree, v_args
 
-from ._riders import Rider, RiderTemplates
-from ._symbols import NotCovered, _c, _types, mana_symbols
+from ._mana import NotCovered, _c, _types, mana_symbols
+from ._riders import RiderTemplates
 
-__all__ = ["NotCovered", "Rider", "Templates", "mana_symbols"]
+__all__ = ["Templates"]
 
 
 @dataclass(frozen=True)
