@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from clingo import Symbol
+from clingo import Symbol, SymbolType
 
 from ..cards import catalog, database
 from ..cards.audit import ParagraphAudit, audit
@@ -62,8 +62,8 @@ def _words(fact: Symbol) -> str:
     """A fact of a card in words: its predicate's phrase, its arguments after card and number."""
     phrase = _WORDS.get(fact.name)
     args = fact.arguments[1:]
-    if args and args[0].type.name == "Number" and fact.name not in ("enters_with_counters",):
-        args = args[1:]
+    if args and args[0].type == SymbolType.Number:
+        args = args[1:]  # the ability's number
     shown = [str(a).strip('"') for a in args]
     if phrase is None:
         return f"{fact.name}: {', '.join(shown)}"
@@ -114,10 +114,11 @@ def show_record(name: str) -> tuple[CardRecord, str]:
 
 def _file_facts(record: CardRecord) -> list[str]:
     """The ability facts of a hand-written card's file (its characteristics left out)."""
+    facts = catalog.card_facts([record.name])
     return [
         str(f)
-        for f in catalog.card_facts([record.name])
-        if f.name not in _CHARACTERISTICS and f.arguments and f.arguments[0].type.name == "String"
+        for f in facts
+        if f.name not in _CHARACTERISTICS and f.arguments[0].type == SymbolType.String
     ]
 
 
