@@ -276,6 +276,13 @@ def test_cards_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     assert _json_paths(_command_json(capsys, "cards", "--json")) == documented
 
 
+def test_cards_show_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    # A hand-written card (Hall of the Bandit Lord): every key, its file's facts included.
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards show --json"])
+    real = _command_json(capsys, "cards", "show", "Hall of the Bandit Lord", "--json")
+    assert _json_paths(real) == documented
+
+
 def test_json_examples_are_real_output(capsys: pytest.CaptureFixture[str]) -> None:
     """The complete JSON examples are parts of what the commands print."""
     text = (DOCS / "json-output.md").read_text(encoding="utf-8")
@@ -327,6 +334,7 @@ def _help(command: Command) -> str:
         ["attackers", "examples/combat.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["cards", "--search", "llanowar e"],
+        ["cards", "show", "Gemstone Caverns"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [
             "prove",
