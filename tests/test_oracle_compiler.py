@@ -178,7 +178,7 @@ def test_squandered_resources_sacrifices_a_land() -> None:
         ),
         (
             "{T}: Add one mana of any color. Spend this mana only to cast a creature spell.",
-            'spend_only_on("Spire",1,other("to cast a creature spell"))',
+            'spend_only_on("Spire",1,spells(creature))',
         ),
         # A depletion land: its rider is an effect in the vocabulary.
         (

@@ -9,6 +9,8 @@ from typing import Any
 from clingo import Function, Number, String, Symbol
 from lark import Token, Transformer, Tree, v_args
 
+from ._spend import spend_use
+
 __all__ = ["NotCovered", "Templates", "mana_symbols"]
 
 
@@ -294,10 +296,7 @@ class Templates(Transformer[Token, list[Symbol]]):
     # -- riders: (predicate, argument) of the ability ------------------------------------------
 
     def spend_only(self, rest: Token) -> tuple[str, Symbol]:
-        what = " ".join(str(rest).split())
-        if what == "on costs that contain {x}":
-            return ("spend_only_on", _c("costs_with_x"))
-        return ("spend_only_on", _c("other", String(what)))
+        return ("spend_only_on", spend_use(str(rest)))
 
     def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> tuple[str, Symbol]:
         return ("activation_restriction", _c("you_control", card_type))
