@@ -7,7 +7,7 @@ from typing import Any
 
 from .._output import dumps, table
 from ..activations import ActivationReport, activations
-from ..not_modelled import NotModelled
+from ..not_modelled import NotModelled, depends_json, depends_text
 from . import _common
 
 NAME = "activations"
@@ -72,6 +72,7 @@ def to_json(report: ActivationReport) -> dict[str, Any]:
                 "reasons": [{"rule": r.rule, "text": r.text} for r in a.reasons],
                 "unchecked_costs": list(a.unchecked_costs),
                 **({"text": a.not_modelled} if a.not_modelled is not None else {}),
+                **({"depends_on": depends_json(a.depends_on)} if a.depends_on else {}),
             }
             for a in report.activations
         ],
@@ -114,6 +115,8 @@ def to_text(report: ActivationReport) -> str:
             verdict = f"legal if {_cost(a.unchecked_costs)} can be paid (not checked yet)"
         else:
             verdict = "legal"
+        if a.depends_on:
+            verdict += f" ({depends_text(a.depends_on)})"
         kind = " (mana)" if a.mana_ability else ""
         cost = "?" if a.not_modelled is not None else _cost(a.cost)
         rows.append([a.permanent, f"{a.card} #{a.ability}{kind}", cost, verdict])

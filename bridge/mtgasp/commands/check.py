@@ -8,6 +8,7 @@ from typing import Any
 from .._output import dumps
 from ..check import CheckReport, check
 from ..creatures import pt_terms_text
+from ..not_modelled import depends_json
 from . import _common, _courses, activations, castable, could_produce, orderings
 from ._common import turn_text
 
@@ -124,6 +125,7 @@ def creatures_json(report: CheckReport) -> list[dict[str, Any]]:
             "power": c.power,
             "toughness": c.toughness,
             "layer_7": list(c.terms),
+            **({"depends_on": depends_json(c.depends_on)} if c.depends_on else {}),
         }
         for c in report.creatures.creatures
     ]
