@@ -33,6 +33,7 @@ ARCHDRUID = _board(
 )
 
 
+@pytest.mark.quick
 def test_a_lords_static_not_modelled_is_a_caveat_on_power_and_toughness() -> None:
     # Elvish Archdruid: "Other Elf creatures you control get +1/+1" (613.4c) is not modelled: the
     # Elves are 2/2, and the answer 1/1 must not be given as certain.

@@ -4,6 +4,7 @@ a hand-written card file would state them."""
 
 from __future__ import annotations
 
+import pytest
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board
@@ -52,6 +53,7 @@ def test_paying_zero_life_is_always_allowed() -> None:
     assert _violations(0) == {}
 
 
+@pytest.mark.quick
 def test_paying_life_needs_that_much_life_and_the_ability_to_lose_it() -> None:
     # 119.4: alice at 0 life can't pay 1 life; 119.8: nor can a player who can't lose life
     # (Platinum Emperion, ruling 2018-12-07); bob (20 life, no Emperion) can.

@@ -22,6 +22,7 @@ def _spend_facts(name: str, text: str) -> set[str]:
     return {str(f) for f in compile_card(record).facts if f.name == "spend_only_on"}
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize(
     ("name", "text", "use"),
     [
