@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from mtgasp import parse_board
-from mtgasp.activations import activations
-from mtgasp.attackers import attackers
-from mtgasp.castable import castable
+from mtgasp.answers.activations import activations
+from mtgasp.answers.attackers import attackers
+from mtgasp.answers.castable import castable
+from mtgasp.answers.creatures import creatures
+from mtgasp.answers.mana import could_produce
 from mtgasp.cli import main
-from mtgasp.creatures import creatures
-from mtgasp.mana import could_produce
 
 ROOT = Path(__file__).parents[1]
 

@@ -8,8 +8,8 @@ import pytest
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board
-from mtgasp.facts import board_facts
-from mtgasp.solve import solve
+from mtgasp.facts.board import board_facts
+from mtgasp.solve.control import solve
 
 BOARD = """
 players: [{name: alice, life: 0}, {name: bob}]

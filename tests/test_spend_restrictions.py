@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from mtgasp import parse_board
+from mtgasp.answers.castable import castable
 from mtgasp.cards import database
 from mtgasp.cards.oracle import compile_card
 from mtgasp.cards.record import CardRecord
-from mtgasp.castable import castable
 from mtgasp.cli import main
 
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
-from ..attackers import AttackerReport, attackers
-from ..not_modelled import depends_json, depends_text
+from ..answers.attackers import AttackerReport, attackers
+from ..answers.not_modelled import depends_json, depends_text
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "attackers"
