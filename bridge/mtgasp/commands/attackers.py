@@ -10,9 +10,6 @@ from ..answers.not_modelled import depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "attackers"
-HELP = "list every creature: could it attack now, or why not (each CR reason)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -10,9 +10,6 @@ from ..answers.not_modelled import depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "castable"
-HELP = "can each card in hand and each ability with a mana cost be paid now? (exact, with a plan)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\
