@@ -144,8 +144,14 @@ def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp check --json"])
     found: set[str] = set()
     # The second example has abilities that trigger at the beginning of the next step.
-    # The third has abilities not modelled (issue 11).
-    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml", NOT_MODELLED):
+    # The third has abilities not modelled (issue 11); the fourth, creatures whose power and
+    # toughness could depend on one (issue 24).
+    for example in (
+        EXAMPLE,
+        ROOT / "examples" / "witch-of-the-moors.yaml",
+        NOT_MODELLED,
+        ROOT / "examples" / "could-depend.yaml",
+    ):
         data = _command_json(capsys, "check", str(example), "--json")
         found |= _json_paths(data, opaque=frozenset({"activations", "could_produce", "castable"}))
         for key, command in (
@@ -184,7 +190,10 @@ def _opaque_maps(paths: set[str]) -> set[str]:
             ],
         ),
         ("mtgasp tap --json", [["tap", "examples/mana-flare.yaml", "forest"]]),
-        ("mtgasp attackers --json", [["attackers", "examples/combat.yaml"]]),
+        (
+            "mtgasp attackers --json",
+            [["attackers", "examples/combat.yaml"], ["attackers", "examples/could-depend.yaml"]],
+        ),
         (
             "mtgasp castable --json",
             [

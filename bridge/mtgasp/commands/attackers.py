@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..answers.attackers import AttackerReport, attackers
+from ..answers.not_modelled import depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
@@ -44,6 +45,7 @@ def to_json(report: AttackerReport) -> dict[str, Any]:
                 "reasons": [{"rule": r.rule, "text": r.text} for r in c.reasons],
                 "attacking": c.attacking,
                 "blocking": c.blocking,
+                **({"depends_on": depends_json(c.depends_on)} if c.depends_on else {}),
             }
             for c in report.creatures
         ],
@@ -60,6 +62,8 @@ def to_text(report: AttackerReport) -> str:
             verdict = "no: " + "; ".join(f"{r.rule} {r.text}" for r in c.reasons)
         else:
             verdict = "can attack"
+        if c.depends_on:
+            verdict += f" ({depends_text(c.depends_on)})"
         combat = []
         if c.attacking is not None:
             combat.append(f"attacking {c.attacking}")

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..answers.castable import MAX_PAID, CastableReport, Payment, castable
+from ..answers.not_modelled import depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
@@ -75,11 +76,8 @@ def to_json(report: CastableReport) -> dict[str, Any]:
                 "hybrid": list(p.hybrid),
                 "pool_after_plan": p.pool.to_json() if p.pool is not None else None,
                 "unusable_sources": list(p.unusable),
-                **(
-                    {"not_modelled": [{"permanent": s, "ability": n} for s, n in p.not_modelled]}
-                    if p.not_modelled and not p.payable
-                    else {}
-                ),
+                **({"unproved": True} if p.unproved and not p.bounded else {}),
+                **({"depends_on": depends_json(p.not_modelled)} if p.not_modelled else {}),
             }
             for p in report.payments
         ],
@@ -88,12 +86,12 @@ def to_json(report: CastableReport) -> dict[str, Any]:
 
 def _verdict(payment: Payment) -> str:
     if payment.payable:
-        return "yes"
+        caveat = depends_text(payment.not_modelled)
+        return f"yes ({caveat})" if caveat else "yes"
     if payment.bounded:
         return f"no plan with at most {MAX_PAID} abilities with mana costs (bounded)"
     if payment.not_modelled:
-        abilities = ", ".join(f"{p} #{n}" for p, n in payment.not_modelled)
-        return f"no plan here; unknown: abilities not modelled could pay ({abilities})"
+        return f"unproved: no plan here, but the answer {depends_text(payment.not_modelled)}"
     return "no"
 
 

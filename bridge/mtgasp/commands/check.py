@@ -7,6 +7,7 @@ from typing import Any
 
 from ..answers.check import CheckReport, check
 from ..answers.creatures import pt_terms_text
+from ..answers.not_modelled import depends_json
 from ..output.format import dumps
 from . import _common, _courses, activations, castable, could_produce, orderings
 from ._common import turn_text
@@ -121,6 +122,7 @@ def creatures_json(report: CheckReport) -> list[dict[str, Any]]:
             "power": c.power,
             "toughness": c.toughness,
             "layer_7": list(c.terms),
+            **({"depends_on": depends_json(c.depends_on)} if c.depends_on else {}),
         }
         for c in report.creatures.creatures
     ]
