@@ -145,15 +145,27 @@ def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     found: set[str] = set()
     # The second example has abilities that trigger at the beginning of the next step.
     # The third has abilities not modelled (issue 11).
-    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml", NOT_MODELLED):
+    # The fourth is at the declare blockers step, and bob holds cards (issue 28).
+    combat = ROOT / "examples" / "combat-check.yaml"
+    opaque = frozenset(
+        {"activations", "could_produce", "castable", "others_castable", "combat.attackers"}
+        | {"combat.combat_damage"}
+    )
+    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml", NOT_MODELLED, combat):
         data = _command_json(capsys, "check", str(example), "--json")
-        found |= _json_paths(data, opaque=frozenset({"activations", "could_produce", "castable"}))
+        found |= _json_paths(data, opaque=opaque)
         for key, command in (
             ("activations", "activations"),
             ("could_produce", "could-produce"),
             ("castable", "castable"),
         ):
             assert data[key] == _command_json(capsys, command, str(example), "--json"), key
+    for other in data["others_castable"]:
+        argv = ["castable", str(combat), "--player", other["player"], "--json"]
+        assert other == _command_json(capsys, *argv)
+    assert data["combat"]["attackers"] == _command_json(capsys, "attackers", str(combat), "--json")
+    damage = _command_json(capsys, "step", str(combat), "combat_damage", "--json")
+    assert data["combat"]["combat_damage"] == damage
     assert found == documented
 
 
@@ -191,6 +203,7 @@ def _opaque_maps(paths: set[str]) -> set[str]:
                 ["castable", "examples/castable.yaml"],
                 ["castable", "GROWTH"],
                 ["castable", "examples/not-modelled.yaml"],
+                ["castable", "ORRERY"],
             ],
         ),
         (
@@ -224,10 +237,19 @@ def test_mana_and_course_json_keys_are_the_documented_ones(
         "  - {id: forest, card: Forest, controller: alice}\n"
         "  - {id: growth, card: Wild Growth, controller: alice, attached_to: forest}\n"
     )
+    # Vedalken Orrery's "as though they had flash" is not modelled: a "not now" is unproved.
+    orrery = tmp_path / "orrery.yaml"
+    orrery.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "turn: {active: alice, step: upkeep}\n"
+        "hand: {alice: [Grizzly Bears]}\n"
+        "battlefield: [{id: orrery, card: Vedalken Orrery, controller: alice}]\n"
+    )
     documented = _table_keys(_sections(DOCS / "json-output.md")[section])
     found: set[str] = set()
+    files = {"GROWTH": str(growth), "ORRERY": str(orrery)}
     for argv in runs:
-        argv = [str(growth) if a == "GROWTH" else a for a in argv]
+        argv = [files.get(a, a) for a in argv]
         found |= _opaque_maps(_json_paths(_command_json(capsys, *argv, "--json")))
     assert found == documented
 
@@ -325,6 +347,7 @@ def _help(command: Any) -> str:
         ["check", "examples/summoning-sickness.yaml"],
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
         ["attackers", "examples/combat.yaml"],
+        ["check", "examples/combat-check.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["cards", "--search", "llanowar e"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],

@@ -19,6 +19,7 @@ from clingo import Function, Symbol
 from . import requests
 from ._symbols import as_int, as_str, cost_text
 from .board import Board
+from .cast_timing import CastTiming, read_timings
 from .errors import QueryError
 from .facts import board_facts
 from .solve import Grounding, Solution, SolveStats, ground, plus_stats, solve
@@ -84,6 +85,7 @@ class Question:
     ability: int | None = None
     excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
     paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
+    timing: CastTiming | None = None  # a card: may it be cast now (117.1a, 307.1, 702.8a)
 
     def symbol(self) -> Symbol:
         return requests.question(self.player, self.index, self.permanent, self.ability)
@@ -363,6 +365,9 @@ _QUESTION_SYMBOLS = frozenset(
         "question_excludes",
         "paid_mana_abilities",
         "payment_not_modelled",
+        "cast_timing",
+        "cast_timing_violation",
+        "cast_timing_unknown",
     }
 )
 
@@ -387,11 +392,13 @@ def listed_questions(
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     controller = {p.id: p.controller for p in board.battlefield}
+    timings = read_timings(model)
     result = []
     for q, card in cards.items():
         if q.name == "card":
             who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
-            question = Question("card", who, card, index=index, paid_abilities=paid[who])
+            timing = timings[(who, index)]
+            question = Question("card", who, card, index, paid_abilities=paid[who], timing=timing)
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
             question = Question(

@@ -8,7 +8,7 @@ from typing import Any
 from .._output import dumps
 from ..check import CheckReport, check
 from ..creatures import pt_terms_text
-from . import _common, _courses, activations, castable, could_produce, orderings
+from . import _common, _courses, activations, attackers, castable, could_produce, orderings
 from ._common import turn_text
 
 NAME = "check"
@@ -55,6 +55,8 @@ def to_json(report: CheckReport) -> dict[str, Any]:
         "activations": activations.to_json(report.activations),
         "could_produce": could_produce.to_json(report.could_produce),
         "castable": castable.to_json(report.castable),
+        "others_castable": [castable.to_json(r) for r in report.others_castable],
+        **({"combat": combat_json(report)} if report.combat is not None else {}),
         **({"creatures": creatures_json(report)} if _has_creatures(report) else {}),
         "next_step": {
             "step": report.next_step,
@@ -84,7 +86,9 @@ def sections(report: CheckReport) -> list[str]:
         header,
         activations.to_text(report.activations),
         could_produce.to_text(report.could_produce),
-        castable.to_text(report.castable),
+        castable.to_text(report.castable, timing=True),
+        *(castable.to_text(r, timing=True) for r in report.others_castable),
+        *combat_text(report),
     ]
     if _has_creatures(report):
         assert report.creatures is not None
@@ -107,6 +111,40 @@ def sections(report: CheckReport) -> list[str]:
     if report.activations.not_modelled:
         parts.append(activations.not_modelled_text(report.activations.not_modelled))
     return parts
+
+
+def combat_text(report: CheckReport) -> list[str]:
+    """At a combat step: the attacks, blocks and possible attackers; after attackers are
+    declared, every course of the combat damage step (the step command's final states)."""
+    if report.combat is None:
+        return []
+    who = report.combat.active_player
+    if report.board.turn.step == "beginning_of_combat":
+        head = f"Combat (506): the creatures {who} could declare as attackers next step (508.1a):"
+    else:
+        head = (
+            f"Combat (506): who attacks and who blocks; whether each could be declared as an "
+            f"attacker by {who} (508.1a):"
+        )
+    parts = [attackers.to_text(report.combat, head=head)]
+    if report.combat_damage is not None:
+        blocks = "" if report.board.turn.step == "declare_blockers" else "; no blocks yet, 509"
+        head = (
+            "What combat damage would do (510.1, 510.2, 704.3; the combat damage step's courses, "
+            f"as mtgasp step BOARD combat_damage{blocks}):"
+        )
+        parts.append(head + "\n" + "\n".join(_courses.outcome_lines(report.combat_damage)).lstrip())
+    return parts
+
+
+def combat_json(report: CheckReport) -> dict[str, Any]:
+    """The attackers query's answer and the combat damage step's courses (or null)."""
+    assert report.combat is not None
+    damage = report.combat_damage
+    return {
+        "attackers": attackers.to_json(report.combat),
+        "combat_damage": None if damage is None else _courses.to_json(damage),
+    }
 
 
 def _has_creatures(report: CheckReport) -> bool:
