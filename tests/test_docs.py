@@ -195,7 +195,13 @@ def _opaque_maps(paths: set[str]) -> set[str]:
                 ["could-produce", "examples/not-modelled.yaml"],
             ],
         ),
-        ("mtgasp tap --json", [["tap", "examples/mana-flare.yaml", "forest"]]),
+        (
+            "mtgasp tap --json",
+            [
+                ["tap", "examples/mana-flare.yaml", "forest"],
+                ["tap", "examples/not-modelled.yaml", "karplusan"],  # two mana abilities
+            ],
+        ),
         ("mtgasp attackers --json", [["attackers", "examples/combat.yaml"]]),
         (
             "mtgasp castable --json",

@@ -125,6 +125,14 @@ def _parser() -> argparse.ArgumentParser:
             command.NAME, help=command.HELP, formatter_class=argparse.RawDescriptionHelpFormatter
         )
         command.configure(p)
+        p.add_argument(
+            "--color",
+            choices=terminal.COLOR_CHOICES,
+            default="auto",
+            metavar="WHEN",
+            help="colour the verdicts of text output: auto (on a terminal, unless NO_COLOR is "
+            "set; FORCE_COLOR colours piped output too), always or never",
+        )
         if command.NAME not in (*_QUICK, *_OWN_LIMITS):
             _limits.add_limits(p)
         p.set_defaults(run=command.run)
@@ -172,9 +180,13 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
         text = result.output
         if not as_json:
             text = escape(text)
-            if sys.stdout.isatty():
-                width = shutil.get_terminal_size().columns
-                text = terminal.render(text, width, terminal.colour_wanted(dict(os.environ)))
+            tty = sys.stdout.isatty()
+            choice = getattr(args, "color", "auto")
+            colour = terminal.colour_wanted(dict(os.environ), choice=choice, tty=tty)
+            if tty:
+                text = terminal.render(text, shutil.get_terminal_size().columns, colour)
+            elif colour:  # piped, with --color always or FORCE_COLOR: coloured, not wrapped
+                text = terminal.coloured(text)
         print(text, flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at

@@ -205,8 +205,9 @@ def outcome_lines(report: CourseReport, *, show: int = 0) -> list[str]:
         if outcome.state.creatures:
             pts = ", ".join(f"{c} {p}/{t}" for c, p, t in outcome.state.creatures)
             lines.append(f"  creatures (power/toughness, 613.4): {pts}")
-        lines.append("  for example:")
-        lines += [f"    {w}" for w in outcome.witness]
+        if outcome.witness:
+            lines.append("  for example:")
+            lines += [f"    {w}" for w in outcome.witness]
     if len(listed) < len(report.outcomes):
         rest = report.outcomes[len(listed) :]
         lines += [

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps
+from .._step_names import step_name
 from ..check import CheckReport, check
 from ..creatures import pt_terms_text
 from . import _common, _courses, activations, attackers, castable, could_produce, orderings
@@ -80,7 +81,7 @@ def sections(report: CheckReport) -> list[str]:
     board = report.board
     header = (
         f"Board {board.source}: {len(board.players)} players, {len(board.battlefield)} permanents; "
-        f"{turn_text(board)}, {board.turn.active}'s {board.turn.step.replace('_', ' ')} step."
+        f"{turn_text(board)}, {board.turn.active}'s {step_name(board.turn.step)}."
     )
     parts = [
         header,
@@ -97,15 +98,15 @@ def sections(report: CheckReport) -> list[str]:
             lines.append(f"  {c.permanent} ({c.card}, {c.controller}): {pt_terms_text(c)}")
         parts.append("\n".join(lines))
     if report.next_step is not None:
-        step_name = report.next_step.replace("_", " ")
+        next_name = step_name(report.next_step)
         if report.next_step_triggers:
-            lines = [f"At the beginning of the next step ({step_name}; mtgasp step for courses):"]
+            lines = [f"At the beginning of the next step, the {next_name} (mtgasp step: courses):"]
             for t in report.next_step_triggers:
                 verdict = f"triggers for {t.player}" if t.triggered else f"no: {t.rule} {t.reason}"
                 lines.append(f"  {t.permanent} ({t.card} #{t.ability}): {verdict}")
             parts.append("\n".join(lines))
         else:
-            parts.append(f"Nothing triggers at the beginning of the next step ({step_name}).")
+            parts.append(f"Nothing triggers at the beginning of the next step, the {next_name}.")
     if report.life_events:
         parts.append(orderings.summary_text(report.life_events))
     if report.activations.not_modelled:
