@@ -451,3 +451,64 @@ def test_the_readme_names_the_quick_subset_and_keeps_the_full_test_command() -> 
     assert re.search(r"about \d+ minutes", readme.split("## Development")[1])
     # The set-up block's test command is the whole suite, not the quick subset.
     assert "pip install '.[test]' && pytest\n" in readme
+
+
+@pytest.mark.parametrize(
+    ("section", "argv"),
+    [
+        ("mtgasp facts --json", ["facts", str(EXAMPLE), "--json"]),
+        ("mtgasp asp-path --json", ["asp-path", "--json"]),
+    ],
+    ids=["facts", "asp-path"],
+)
+def test_every_command_takes_json(
+    section: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The README says every command takes --json (issue 28 point 6): facts and asp-path too.
+    documented = _table_keys(_sections(DOCS / "json-output.md")[section])
+    data = _command_json(capsys, *argv)
+    assert _json_paths(data) == documented
+    assert main(argv[:-1]) == 0
+    text = capsys.readouterr().out
+    if argv[0] == "facts":
+        assert "\n".join(data["facts"]) == text.rstrip("\n")
+    else:
+        assert data["path"] == text.strip()
+    assert all("--json" in _help(c) for c in COMMANDS), "every command takes --json"
+
+
+_NUMBER_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+
+
+def test_the_commands_page_and_the_readme_name_every_command() -> None:
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    count = re.search(r"with (\w+) subcommands", text)
+    assert count is not None
+    assert count[1] == _NUMBER_WORDS[len(COMMANDS)]
+    table = set(re.findall(r"^\| \[`mtgasp ([a-z-]+)", text, flags=re.MULTILINE))
+    assert table == {c.NAME for c in COMMANDS}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("The commands: ", 1)[1].split(". ", 1)[0]
+    assert set(re.findall(r"`([a-z-]+)`", listed)) == {c.NAME for c in COMMANDS}
