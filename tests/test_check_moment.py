@@ -123,3 +123,11 @@ def test_no_combat_section_outside_combat_and_none_of_damage_before_attacks() ->
     beginning = check(parse_board(_board("beginning_of_combat"), source="combat"))
     assert beginning.combat is not None  # who could attack (508.1a)
     assert beginning.combat_damage is None  # nobody attacks yet
+
+
+def test_the_check_page_draws_the_combat_damage_courses(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    assert main(["check", str(COMBAT), "--html", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "Combat damage: the courses as a tree (510)" in text
+    assert "Combat (506): who attacks and who blocks" in text

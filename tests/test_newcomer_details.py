@@ -10,8 +10,6 @@ import pytest
 import mtgasp.commands.could_produce as could_produce_command
 from mtgasp.cli import main
 
-pytestmark = pytest.mark.quick
-
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
@@ -21,6 +19,7 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str, code: int = 0) -> tuple
     return captured.out, captured.err
 
 
+@pytest.mark.quick
 def test_course_narration_names_steps_as_people_do(capsys: pytest.CaptureFixture[str]) -> None:
     board = str(EXAMPLES / "witch-lifelink.yaml")
     out, _ = _run(capsys, "step", board, "combat_damage", "--through", "end")
@@ -117,6 +116,7 @@ def test_a_misspelt_permanent_gets_did_you_mean(
     assert "no permanent with id 'forrest' (did you mean 'forest'?)" in err
 
 
+@pytest.mark.quick
 def test_an_unquoted_comma_in_a_card_list_gets_a_hint_to_quote(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -32,13 +32,16 @@ def run(args: argparse.Namespace) -> str:
 
 def _write_html(report: CheckReport, path: str) -> None:
     from ..html_report import Section, write_page
-    from ..pictures import orderings_graph
+    from ..pictures import course_graph, orderings_graph
 
     first, *rest = sections(report)
     parts = []
     for text in rest:
         heading, _, body = text.partition("\n")
         parts.append(Section(heading, body))
+    if report.combat_damage is not None:
+        graph = course_graph(report.combat_damage)
+        parts.append(Section("Combat damage: the courses as a tree (510)", "", graph))
     parts += [
         Section(f"{r.event}: the ordering graph (616.1)", orderings.to_text(r), orderings_graph(r))
         for r in report.life_events
