@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from mtgasp import parse_board
-from mtgasp.check import check
+from mtgasp.answers.check import check
 from mtgasp.cli import main
 
 ROOT = Path(__file__).parents[1]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .._output import dumps
 from .._resources import asp_path
+from ..output.format import dumps
 from . import _common
 
 NAME = "asp-path"

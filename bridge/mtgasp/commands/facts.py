@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from .._output import dumps
-from ..facts import board_facts, render_facts
+from ..facts.board import board_facts, render_facts
+from ..output.format import dumps
 from . import _common
 
 NAME = "facts"
