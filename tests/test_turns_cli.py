@@ -11,8 +11,6 @@ from mtgasp import load_board
 from mtgasp.answers.courses.query import step
 from mtgasp.cli import main
 
-pytestmark = pytest.mark.quick
-
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
