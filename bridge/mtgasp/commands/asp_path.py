@@ -8,9 +8,6 @@ from .._resources import asp_path
 from ..output.format import dumps
 from . import _common
 
-NAME = "asp-path"
-HELP = "print the directory of the installed encodings"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

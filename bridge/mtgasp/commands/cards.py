@@ -10,9 +10,6 @@ from ..cards import catalog, database
 from ..output.format import dumps
 from . import _common
 
-NAME = "cards"
-HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
@@ -30,6 +27,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "  mtgasp cards --handwritten         the hand-written cards (prove's default pool)\n"
         "  mtgasp cards --database            which database is in use: path, cards, source\n"
         "  mtgasp cards --coverage            what the Oracle-text compiler models of it\n"
+        '  mtgasp cards show "Urza\'s Mine"    its text beside what was compiled of it\n'
         "  mtgasp cards import AtomicCards.json   your current data, from mtgjson.com"
     )
     shown = parser.add_mutually_exclusive_group()
@@ -62,6 +60,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     importing.add_argument("file", type=Path, metavar="FILE", help="AtomicCards.json")
     _common.add_json(importing)
+    showing = actions.add_parser(
+        "show",
+        help="a card's Oracle text beside what mtgasp compiled of it",
+        description=(
+            "Print each paragraph of NAME's Oracle text beside what the Oracle-text compiler "
+            "made of it: in words and as facts, or why it is not modelled and which answers say "
+            "so (docs/oracle-compiler.md). A card of asp/cards is shown as compiled, with a note "
+            "that its hand-written file overrides it."
+        ),
+    )
+    showing.add_argument("name", metavar="NAME", help="a card name (as a board gives it)")
+    _common.add_json(showing)
 
 
 def run(args: argparse.Namespace) -> str:
@@ -87,6 +97,11 @@ def run(args: argparse.Namespace) -> str:
             lines.append(f"left out {len(done.skipped)} cards mtgasp cannot read, e.g.:")
             lines += [f"  {why}" for why in done.skipped[:5]]
         return "\n".join(lines)
+    if args.action == "show":
+        from ._card_show import show_json, show_record, show_text
+
+        record, source = show_record(args.name)
+        return dumps(show_json(record, source)) if args.json else show_text(record, source)
     if args.database:
         return _database(args.json)
     if args.coverage:

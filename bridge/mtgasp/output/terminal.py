@@ -13,10 +13,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-__all__ = ["COLOR_CHOICES", "colour_wanted", "coloured", "render"]
-
-#: The values of ``--color``.
-COLOR_CHOICES = ("auto", "always", "never")
+__all__ = ["colour_wanted", "coloured", "render"]
 
 _RULE_LINE = re.compile(r"^-+(  -+)*$")
 _COLOURS = {"illegal": "31", "legal": "32", "Not modelled": "33", "TRUNCATED": "33"}
