@@ -21,8 +21,19 @@ __all__ = [
 ]
 
 
-def card_problem(location: str, name: str) -> Iterator[BoardProblem]:
+def card_problem(location: str, name: str, following: object = None) -> Iterator[BoardProblem]:
+    """An unknown card name; ``following``, the next item of a card list, which with ``name``
+    may make one name a comma split ("Rofellos, Llanowar Emissary" unquoted in ``[...]``)."""
     if catalog.lookup(name) is None:
+        joined = f"{name}, {following}"
+        if isinstance(following, str) and catalog.lookup(joined) is not None:
+            yield BoardProblem(
+                location,
+                f"unknown card {quote(name)}; with the next item it makes {quote(joined)}: in a "
+                "YAML list a comma separates items, so quote a name that has one "
+                f'(["{joined}"])',
+            )
+            return
         yield BoardProblem(
             location,
             f"unknown card {quote(name)}{did_you_mean(catalog.nearest(name))}; card names are "
