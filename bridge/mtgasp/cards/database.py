@@ -137,7 +137,8 @@ class Database:
 def _remedy(kind: str) -> str:
     if kind == "user":
         return (
-            "import it again with `mtgasp cards import FILE`, or delete it to use the bundled one"
+            "write a new one with `mtgasp cards import --replace FILE`, or delete it to use "
+            "the bundled one"
         )
     return "reinstall mtgasp (or run `python tools/build_cards.py` in a checkout)"
 

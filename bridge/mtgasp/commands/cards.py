@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
 from .._output import dumps
 from ..cards import catalog, database
 from . import _common
+from ._card_import import configure_import, run_import
 
 NAME = "cards"
 HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
@@ -49,44 +49,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     _common.add_json(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    importing = actions.add_parser(
-        "import",
-        help="read MTGJSON's AtomicCards.json into your own card database",
-        description=(
-            "Read FILE, MTGJSON's AtomicCards.json (https://mtgjson.com/downloads/all-files/), "
-            "into your own card database, which then takes precedence over the bundled one. "
-            "Multi-faced cards load by each face's name and by their full name ('Fire // Ice'); "
-            "a board states the face up on the battlefield with `face:`. A file that is not in "
-            "that format is refused (exit code 2) and your database is left as it was."
-        ),
-    )
-    importing.add_argument("file", type=Path, metavar="FILE", help="AtomicCards.json")
-    _common.add_json(importing)
+    configure_import(actions)
 
 
 def run(args: argparse.Namespace) -> str:
-    # The importer and the compiler (lark) load only when asked: every mtgasp command reads this
-    # module at start-up (20 ms of imports otherwise).
+    # The importer and the compiler (lark) load only when asked (_card_import): every mtgasp
+    # command reads this module at start-up (20 ms of imports otherwise).
     if args.action == "import":
-        from ..cards.importer import import_atomic_cards
-
-        done = import_atomic_cards(args.file)
-        if args.json:
-            return dumps(
-                {
-                    "query": "cards import",
-                    "schema": 1,
-                    "path": str(done.path),
-                    "cards": done.cards,
-                    "source": done.source,
-                    "skipped": list(done.skipped),
-                }
-            )
-        lines = [f"imported {done.cards} cards and faces into {done.path}", done.source]
-        if done.skipped:
-            lines.append(f"left out {len(done.skipped)} cards mtgasp cannot read, e.g.:")
-            lines += [f"  {why}" for why in done.skipped[:5]]
-        return "\n".join(lines)
+        return run_import(args)
     if args.database:
         return _database(args.json)
     if args.coverage:
