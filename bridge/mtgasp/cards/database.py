@@ -122,17 +122,6 @@ class Database:
         for values in rows:
             yield _row(values).record
 
-    def search(self, text: str) -> list[str]:
-        """The names that contain ``text`` (ignoring case), sorted (none for text with a lone
-        surrogate)."""
-        if not is_text(text):
-            return []
-        pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        rows = self._db.execute(
-            "SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY name", (pattern,)
-        )
-        return [n for (n,) in rows]
-
 
 def _remedy(kind: str) -> str:
     if kind == "user":

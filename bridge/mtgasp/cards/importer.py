@@ -157,17 +157,20 @@ class _Counter:
         self._last = 0.0
 
     def counted(self, entries: list[Entry]) -> Iterator[Entry]:
-        seen = ""
+        """The entries, counting each card once all its entries are written."""
+        card = None
         for entry in entries:
-            if entry.full_name != seen:
-                seen = entry.full_name
-                self.done += 1
+            if entry.full_name != card:
+                if card is not None:
+                    self.done += 1
+                card = entry.full_name
                 now = time.monotonic()
                 if now - self._last >= _EVERY:
                     self._last = now
                     share = 100 * self.done // self.total
                     progress.say(f"importing cards: {self.done} of {self.total} ({share}%)")
             yield entry
+        self.done = self.total
         progress.say(f"importing cards: {self.total} of {self.total}; writing the database")
 
 

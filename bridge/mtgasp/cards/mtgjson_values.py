@@ -20,7 +20,7 @@ import re
 import unicodedata
 from typing import Any
 
-from .._text import name_problem, quote
+from .._text import invisible_note, name_problem, quote
 from ..limits import MAX_CARD_NAME, MAX_NUMBER, MAX_ORACLE_TEXT
 from .characteristics import ManaCostError, mana_symbols
 
@@ -40,8 +40,6 @@ __all__ = [
 _NUMBER = re.compile(r"-?[0-9]+")
 #: A run of digits in Oracle text.
 _DIGITS = re.compile(r"[0-9]+")
-#: Characters a name must not hold: invisible format characters and separators other than space.
-_INVISIBLE = {"Cf", "Zl", "Zp"}
 #: A mana symbol mtgasp can read is ASCII letters, digits and slashes.
 _SYMBOL_BODY = re.compile(r"\{([^{}]*)\}")
 
@@ -95,13 +93,9 @@ def name_value(where: str, value: Any) -> str:
     name = _string(where, value)
     problem = name_problem(name)
     if problem is None:
-        invisible = next((c for c in name if unicodedata.category(c) in _INVISIBLE), None)
-        if invisible is not None:
-            problem = (
-                f"contains the invisible character U+{ord(invisible):04X} "
-                f"({unicodedata.name(invisible, 'unnamed')}) at position {name.index(invisible)}"
-                "; names must be printable text"
-            )
+        invisible = invisible_note(name)
+        if invisible:
+            problem = f"is not printable text{invisible}"
         elif not name.strip():
             problem = "is empty; a card has a name"
         elif name != name.strip():

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from .._output import dumps
+from .._text import quote
 from ..cards import catalog, database
 from . import _common
 from ._card_import import configure_import, run_import
@@ -71,13 +72,16 @@ def run(args: argparse.Namespace) -> str:
     if args.handwritten:
         names = sorted(catalog.handwritten_names())
     elif args.search is not None:
-        wanted = args.search.casefold()
-        hand = [n for n in catalog.handwritten_names() if wanted in n.casefold()]
-        names = sorted({*db.search(args.search), *hand})
+        names = catalog.search(args.search)
     else:
         names = sorted({*db.names(), *catalog.handwritten_names()})
     if args.json:
         return dumps({"query": "cards", "schema": 1, "cards": names})
+    if not names and args.search is not None:
+        return (
+            f"no card name contains {quote(args.search)} (case and ligatures ignored); "
+            "`mtgasp cards` lists every name"
+        )
     return "\n".join(names)
 
 
