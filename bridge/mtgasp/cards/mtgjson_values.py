@@ -119,10 +119,14 @@ def text_value(where: str, value: Any) -> str:
     # the text is checked as a name is (same positions).
     problem = name_problem(text.replace("\n", " "))
     if problem is not None:
+        problem = problem.replace("; names must be printable text", "")
+    elif invisible_note(text):
+        problem = f"is not printable text{invisible_note(text)}"
+    if problem is not None:
         raise Problem(
             where,
-            f"{quote(text)} {problem.replace('; names must', '; Oracle text must')} (lines "
-            "separated by line breaks)",
+            f"{quote(text)} {problem}; Oracle text is printable text, its lines separated by "
+            "line breaks",
         )
     odd = next((c for c in text if c.isdigit() and not c.isascii()), None)
     if odd is not None:
