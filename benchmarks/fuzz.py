@@ -14,7 +14,8 @@ when it loads, the ``check`` query run on it; every command line runs as the ``m
 program, in a process of its own, under the default memory limit and a 10 s time limit.
 Anything but an answer, a documented error (an MtgaspError: exit code 2, nothing on stdout, no
 traceback) or, for a command line, a stop at its time or memory limit (exit 4 or 5, said on
-stderr) is a failure: the run prints it and exits 1. Prints how many inputs were answered and refused, and the slowest.
+stderr) is a failure: the run prints it and exits 1. Prints how many inputs were answered and
+refused, and the slowest.
 """
 
 from __future__ import annotations
