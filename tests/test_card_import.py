@@ -82,7 +82,8 @@ def _bears(**changes: Any) -> dict[str, Any]:
         ({"Bears\x00": [{**BEARS, "name": "Bears\x00"}]}, "data[\"Bears\\u0000\"]: 'Bears\\x00'"),
         (
             {"Be\u200bars": [{**BEARS, "name": "Be\u200bars"}]},
-            "invisible character U+200B ZERO WIDTH SPACE at position 2",
+            "data[\"Be\\u200bars\"]: 'Be\\u200bars' is not printable text (it holds the "
+            "invisible character U+200B ZERO WIDTH SPACE at position 2)",
         ),
         (_bears(name="Forest"), 'data["Bears"][0].name: "Forest" is not the name of the card'),
         (_bears(faceName="Bear\x07"), "data[\"Bears\"][0].faceName: 'Bear\\x07'"),

@@ -62,6 +62,8 @@ def key_text(key: str) -> str:
     """A key of the file as its location writes it: ``"Fire // Ice"`` (JSON quoting, at most 60
     characters of it)."""
     shown = json.dumps(key[:60], ensure_ascii=False)
+    # An invisible character (a zero-width space) is written as JSON would escape it.
+    shown = "".join(f"\\u{ord(c):04x}" if invisible_note(c) else c for c in shown)
     return f'{shown[:-1]}..."' if len(key) > 60 else shown
 
 
@@ -73,12 +75,12 @@ def describe(value: Any) -> str:
     if isinstance(value, bool) or value is None:
         return json.dumps(value)
     if isinstance(value, int | float):
-        text = repr(value) if isinstance(value, float) or abs(value) < 10**30 else "a huge number"
-        return f"the number {text}"
-    if isinstance(value, list):
-        return f"a list of {len(value)} values"
-    if isinstance(value, dict):
-        return f"a mapping of {len(value)} keys"
+        if isinstance(value, int) and abs(value) >= 10**30:
+            return f"a number of {len(str(abs(value)))} digits"
+        return f"the number {value!r}"
+    if isinstance(value, list | dict):
+        kind, item = ("list", "value") if isinstance(value, list) else ("mapping", "key")
+        return f"a {kind} of {len(value)} {item}{'' if len(value) == 1 else 's'}"
     return type(value).__name__
 
 
