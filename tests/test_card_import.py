@@ -149,6 +149,13 @@ def test_a_split_cards_halves_together_stay_within_the_number_bound(
             'data["Bears"][0]: the key "name" is given twice',
         ),
         (b'{"data": {"Bears": [{"types": []}]}}', 'data["Bears"][0].name: missing'),
+        # Found by the fuzz run: a lone surrogate in MTGJSON's version (UnicodeEncodeError).
+        (
+            b'{"meta": {"version": "5\\ud800"}, "data": {}}',
+            "meta.version: expected MTGJSON's version as text ('5.2.2', '2026-11-30'), got the "
+            "string '5\\ud800'",
+        ),
+        (b'{"meta": [], "data": {}}', "meta: expected a mapping, got a list of 0 values"),
         (
             b'{"data": {"Bears": [[[[1]]]]}}',
             "expected a mapping (one face of the card), got a list",

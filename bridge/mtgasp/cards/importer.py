@@ -25,12 +25,13 @@ from typing import Any
 from clingo import Symbol
 
 from .. import progress
+from .._text import escape
 from ..budget import _interrupt
 from ..errors import EncodingError, MtgaspError, QueryError, TimeLimitError
 from .build import Entry
 from .database import current, user_path
 from .import_write import write_user_database
-from .mtgjson import Skipped, mtgjson_entries, read_file
+from .mtgjson import Skipped, mtgjson_entries, mtgjson_version, read_file
 from .oracle import compile_card
 from .record import CardRecord
 
@@ -81,16 +82,15 @@ def import_atomic_cards(file: Path, *, replace: bool = False) -> Imported:
     database in use, or (``replace``) as the whole of it. A bad file is a QueryError, at its
     location in the file, and leaves the user's database as it was."""
     data = read_file(file)
+    version = mtgjson_version(data, str(file)) if isinstance(data, dict) else ""
     skipped = Skipped()
     entries = list(mtgjson_entries(data, str(file), skipped))
     if not entries:
         raise QueryError(f"{file}: no card could be read from it; the database is unchanged")
     base = None if replace else current()  # a user's database that can't be read: QueryError
-    meta = data.get("meta") if isinstance(data.get("meta"), dict) else {}
-    version = ", ".join(
-        f"{k} {meta[k]}" for k in ("version", "date") if isinstance(meta.get(k), str | int)
-    )
-    source = f"imported from {file.resolve()}" + (f" (MTGJSON {version[:200]})" if version else "")
+    # (A path from the API may hold bytes that are not UTF-8: escaped, as in a message.)
+    source = f"imported from {escape(str(file.resolve()))}"
+    source += f" (MTGJSON {version})" if version else ""
     if base is not None and base.kind == "bundled":
         source += ", over the bundled card database"
     elif base is not None:  # an earlier import's, which says what it was over

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from .._text import name_problem
 from ..errors import QueryError
 from ..limits import MAX_FACES, MAX_IMPORT_BYTES, MAX_IMPORT_CARDS
 from .build import Entry
@@ -38,7 +39,7 @@ from .mtgjson_values import (
 )
 from .record import CardRecord
 
-__all__ = ["Skipped", "mtgjson_entries", "read_file"]
+__all__ = ["Skipped", "mtgjson_entries", "mtgjson_version", "read_file"]
 
 _FORMAT = (
     "expected MTGJSON's AtomicCards.json "
@@ -142,6 +143,27 @@ def mtgjson_entries(data: Any, source: str, skipped: Skipped) -> Iterator[Entry]
                 skipped.append(f"{full_name}: {exc}")
     except Problem as exc:
         raise QueryError(f"{source}: {exc.where}: {exc.what}") from None
+
+
+def mtgjson_version(data: dict[str, Any], source: str) -> str:
+    """MTGJSON's version and date from the file's ``meta`` (``version 5.2.2, date
+    2026-11-30``; empty without them): each a line of printable text of at most 100
+    characters, or QueryError at ``meta.version``."""
+    meta = data.get("meta", {})
+    if not isinstance(meta, dict):
+        raise QueryError(f"{source}: meta: expected a mapping, got {describe(meta)}; {_FORMAT}")
+    found = []
+    for key in ("version", "date"):
+        value = meta.get(key)
+        if value is None:
+            continue
+        if not isinstance(value, str) or name_problem(value) is not None or len(value) > 100:
+            raise QueryError(
+                f"{source}: meta.{key}: expected MTGJSON's {key} as text ('5.2.2', "
+                f"'2026-11-30'), got {describe(value)}"
+            )
+        found.append(f"{key} {value}")
+    return ", ".join(found)
 
 
 def _no_repeats(where: str, mapping: Any, what: str) -> None:
