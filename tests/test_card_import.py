@@ -124,6 +124,7 @@ def test_a_bad_value_is_refused_at_its_location(
     assert expected in err
 
 
+@pytest.mark.quick
 def test_a_split_cards_halves_together_stay_within_the_number_bound(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -9,12 +9,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from mtgasp import parse_board
 from mtgasp.cards import database
 
 ROOT = Path(__file__).parents[1]
 
 
+@pytest.mark.quick
 def test_the_card_database_in_use_is_the_bundled_one() -> None:
     assert database.current().kind == "bundled"
     board = parse_board(
