@@ -209,6 +209,12 @@ def test_the_time_limit_stops_the_import_and_leaves_the_database_as_it_was(
     assert "your card database is unchanged" in err
     assert "Traceback" not in err
     assert _left(_data_dir()) == []  # no partial file, no database
+    # Stopped while the file is read (a large file takes a while to parse).
+    monkeypatch.setattr(importer, "read_file", slow)
+    assert main(["cards", "import", str(path), "--time-limit", "0.5"]) == 4
+    assert "stopped at the time limit (0.5 s) while reading the file; your" in (
+        capsys.readouterr().err
+    )
 
 
 def test_a_failed_write_leaves_no_partial_file(

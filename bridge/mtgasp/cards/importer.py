@@ -70,23 +70,35 @@ class ImportStopped(TimeLimitError):
 
     def __init__(self, seconds: float, done: int, total: int) -> None:
         super().__init__(seconds)
+        where = f"after {done} of {total} cards" if total else "while reading the file"
         self.args = (
-            f"the import stopped at the time limit ({seconds:g} s) after {done} of {total} "
-            "cards; your card database is unchanged. Import again with a larger --time-limit "
-            "(0: none)",
+            f"the import stopped at the time limit ({seconds:g} s) {where}; your card database "
+            "is unchanged. Import again with a larger --time-limit (0: none)",
         )
 
 
 def import_atomic_cards(file: Path, *, replace: bool = False) -> Imported:
     """Read ``file`` (MTGJSON's AtomicCards.json) into the user's card database: over the
     database in use, or (``replace``) as the whole of it. A bad file is a QueryError, at its
-    location in the file, and leaves the user's database as it was."""
+    location in the file, and leaves the user's database as it was; so does the time limit of
+    an enclosing :func:`mtgasp.budget.time_limit` (:class:`ImportStopped`)."""
+    counter = _Counter()
+    try:
+        return _import(file, replace, counter)
+    except ImportStopped:
+        raise
+    except TimeLimitError as exc:
+        raise ImportStopped(exc.seconds, counter.done, counter.total) from None
+
+
+def _import(file: Path, replace: bool, counter: _Counter) -> Imported:
     data = read_file(file)
     version = mtgjson_version(data, str(file)) if isinstance(data, dict) else ""
     skipped = Skipped()
     entries = list(mtgjson_entries(data, str(file), skipped))
     if not entries:
         raise QueryError(f"{file}: no card could be read from it; the database is unchanged")
+    counter.total = len({e.full_name for e in entries})
     base = None if replace else current()  # a user's database that can't be read: QueryError
     # (A path from the API may hold bytes that are not UTF-8: escaped, as in a message.)
     source = f"imported from {escape(str(file.resolve()))}"
@@ -94,9 +106,8 @@ def import_atomic_cards(file: Path, *, replace: bool = False) -> Imported:
     if base is not None and base.kind == "bundled":
         source += ", over the bundled card database"
     elif base is not None:  # an earlier import's, which says what it was over
-        source += f", over {base.meta.get('source', 'your card database')[:1000]}"
+        source += f", over your earlier import ({base.meta.get('source', '')[:1000]})"
     statuses: dict[str, str] = {}
-    counter = _Counter(len({e.full_name for e in entries}))
 
     def compile_abilities(record: CardRecord) -> tuple[Symbol, ...]:
         try:
@@ -118,8 +129,6 @@ def import_atomic_cards(file: Path, *, replace: bool = False) -> Imported:
             changes = write_user_database(
                 path, counter.counted(entries), info, compile_abilities, base
             )
-    except TimeLimitError as exc:
-        raise ImportStopped(exc.seconds, counter.done, counter.total) from None
     except (OSError, sqlite3.Error) as exc:
         raise QueryError(f"{path}: cannot write your card database: {exc}") from None
     faces = [e for e in entries if e.position > 0]
@@ -151,8 +160,8 @@ def _whole_split(entry: Entry) -> bool:
 class _Counter:
     """How many cards (full names) have been written, shown as progress."""
 
-    def __init__(self, total: int) -> None:
-        self.total = total
+    def __init__(self) -> None:
+        self.total = 0  # known once the file is read
         self.done = 0
         self._last = 0.0
 
