@@ -185,9 +185,14 @@ class _Counter:
 
 @contextmanager
 def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM stops the import as Ctrl-C does (KeyboardInterrupt, never inside a shielded
-    clean-up), so that its partial file is removed; in the main thread only."""
-    if threading.current_thread() is not threading.main_thread():
+    """SIGTERM stops the import as Ctrl-C does (an exception, never inside a shielded clean-up:
+    :func:`mtgasp.budget.catch_interrupts`'s handler), so that its partial file is removed; in
+    the main thread, where SIGTERM would otherwise end the process at once (a program that
+    handles or ignores it keeps its own way)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
         yield
         return
     previous: Any = signal.signal(signal.SIGTERM, _interrupt)
