@@ -378,3 +378,22 @@ def test_search_ignores_case_and_ligatures_and_says_when_nothing_matches(
         "no card name contains 'zzqq' (case and ligatures ignored); `mtgasp cards` lists every "
         "name\n"
     )
+
+
+def test_an_unreadable_database_of_yours_is_replaced_only_when_asked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An import adds to the database in use: one that can't be read is an error naming
+    --replace, which writes a new one from the file alone."""
+    broken = database.user_path()
+    broken.parent.mkdir(parents=True)
+    broken.write_bytes(b"not a database")
+    path = _file(tmp_path, {"Bears": [BEARS]})
+    assert main(["cards", "import", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"the user card database {broken} cannot be read" in err
+    assert "write a new one with `mtgasp cards import --replace FILE`" in err
+    assert broken.read_bytes() == b"not a database"
+    assert main(["cards", "import", str(path), "--replace", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["cards"] == 1
+    assert database.current().names() == ["Bears"]
