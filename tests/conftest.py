@@ -3,7 +3,8 @@ session's, a fresh one for each test, so that no test reads the user's own card 
 ``mtgasp cards import`` made) or writes one (issue 27 point 17; tests/test_card_isolation.py).
 
 ``--record-fired PATH``: while the scenario cases (test_cases.py) run, record which rules of
-the encodings fire, and write the fired record ``mtgasp coverage`` reads (mtgasp.coverage):
+the encodings fire, and write the fired record ``mtgasp coverage`` reads
+(mtgasp.answers.coverage):
 
     PYTHONPATH=bridge python -m pytest tests/test_cases.py --record-fired tests/cases/fired.json
 
@@ -21,9 +22,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp._fired import recording_fired
+from mtgasp.answers.coverage import write_record
 from mtgasp.cards.database import DATA_DIR_VARIABLE
-from mtgasp.coverage import write_record
+from mtgasp.solve._fired import recording_fired
 
 CASES_DIR = Path(__file__).parent / "cases"
 _FIRED = pytest.StashKey[dict[str, set[tuple[str, int]]]]()

@@ -20,7 +20,7 @@ from mtgasp import BoardError, parse_board
 from mtgasp import progress as progress_line
 from mtgasp.cards import database, import_write, importer, mtgjson
 from mtgasp.cli import main
-from mtgasp.facts import board_facts
+from mtgasp.facts.board import board_facts
 
 CARDS = Path(__file__).parent / "cards"
 MULTI_FACED = CARDS / "multi-faced.json"

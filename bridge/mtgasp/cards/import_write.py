@@ -21,7 +21,7 @@ from pathlib import Path
 
 from clingo import Symbol
 
-from .. import budget
+from ..solve import budget
 from .build import _SCHEMA, SCHEMA_VERSION, Entry, _stored, card_facts
 from .database import Database
 from .record import CardRecord

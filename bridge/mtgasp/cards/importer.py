@@ -26,8 +26,8 @@ from clingo import Symbol
 
 from .. import progress
 from .._text import escape
-from ..budget import _interrupt
 from ..errors import EncodingError, MtgaspError, QueryError, TimeLimitError
+from ..solve.budget import _interrupt
 from .build import Entry
 from .database import current, user_path
 from .import_write import write_user_database

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .._output import dumps
+from ..output.format import dumps
 from . import _common, _limits
 
 __all__ = ["DEFAULT_IMPORT_TIME_LIMIT", "configure_import", "run_import"]

@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .. import graphs
-from .._numbers import whole
-from ..board import Board, load_board
+from ..board.load import load_board
+from ..board.model import Board
+from ..board.numbers import whole
 from ..errors import QueryError
-from ..graphs import DEFAULT_GRAPH_LIMIT, Graph
+from ..output import graphs
+from ..output.graphs import DEFAULT_GRAPH_LIMIT, Graph
 
 
 def add_board(parser: argparse.ArgumentParser) -> None:
@@ -78,6 +79,6 @@ def add_html(parser: argparse.ArgumentParser) -> None:
 
 
 def turn_text(board: Board) -> str:
-    """``turn 4``, or ``turn number not given`` (see :class:`mtgasp.board.Turn`)."""
+    """``turn 4``, or ``turn number not given`` (see :class:`mtgasp.board.model.Turn`)."""
     number = board.turn.number
     return "turn number not given" if number is None else f"turn {number}"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps
 from .._text import quote
 from ..cards import catalog, database
+from ..output.format import dumps
 from . import _common
 from ._card_import import configure_import, run_import
 

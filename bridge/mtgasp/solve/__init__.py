@@ -1,0 +1,7 @@
+"""Solving: load an entry program, add facts as clingo symbols, ground, solve and copy the
+models out, within the time and memory limits (``budget``), on a slice of the rules that can
+fire (``_live``, the tables in ``live/``); many boards as worlds of one grounding (``worlds``).
+
+May import: the package's foundation modules (``errors``, ``limits``, ``_text``, ``_resources``,
+``progress``). Never a board, a query or an output: it knows clingo, not Magic.
+"""
