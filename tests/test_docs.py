@@ -17,7 +17,7 @@ import yaml
 
 from mtgasp import parse_board
 from mtgasp.board.load import board_schema
-from mtgasp.cli import COMMANDS, main
+from mtgasp.cli import COMMANDS, Command, main
 
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
@@ -286,6 +286,13 @@ def test_cards_import_json_keys_are_the_documented_ones(
     )
 
 
+def test_cards_show_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    # A hand-written card (Hall of the Bandit Lord): every key, its file's facts included.
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards show --json"])
+    real = _command_json(capsys, "cards", "show", "Hall of the Bandit Lord", "--json")
+    assert _json_paths(real) == documented
+
+
 def test_json_examples_are_real_output(capsys: pytest.CaptureFixture[str]) -> None:
     """The complete JSON examples are parts of what the commands print."""
     text = (DOCS / "json-output.md").read_text(encoding="utf-8")
@@ -312,20 +319,20 @@ def _named(headings: list[str]) -> set[str]:
 
 def test_every_command_is_documented() -> None:
     named = _named(list(_sections(DOCS / "commands.md")))
-    missing = [c.NAME for c in COMMANDS if c.NAME not in named]
+    missing = [c.name for c in COMMANDS if c.name not in named]
     assert missing == [], "add a '## mtgasp COMMAND' section to docs/commands.md for each"
 
 
 def test_every_json_option_is_documented() -> None:
     named = _named([h for h in _sections(DOCS / "json-output.md") if h.endswith(" --json")])
-    with_json = [c.NAME for c in COMMANDS if "--json" in _help(c)]
+    with_json = [c.name for c in COMMANDS if "--json" in _help(c)]
     missing = [name for name in with_json if name not in named]
     assert missing == [], "add a '## mtgasp COMMAND --json' section to docs/json-output.md"
 
 
-def _help(command: Any) -> str:
-    parser = argparse.ArgumentParser(prog=f"mtgasp {command.NAME}")
-    command.configure(parser)
+def _help(command: Command) -> str:
+    parser = argparse.ArgumentParser(prog=f"mtgasp {command.name}")
+    command.load().configure(parser)
     return parser.format_help()
 
 
@@ -337,6 +344,7 @@ def _help(command: Any) -> str:
         ["attackers", "examples/combat.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["cards", "--search", "llanowar e"],
+        ["cards", "show", "Gemstone Caverns"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [
             "prove",

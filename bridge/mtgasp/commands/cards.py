@@ -11,9 +11,6 @@ from ..output.format import dumps
 from . import _common
 from ._card_import import configure_import, run_import
 
-NAME = "cards"
-HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
@@ -31,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "  mtgasp cards --handwritten         the hand-written cards (prove's default pool)\n"
         "  mtgasp cards --database            which database is in use: path, cards, source\n"
         "  mtgasp cards --coverage            what the Oracle-text compiler models of it\n"
+        '  mtgasp cards show "Urza\'s Mine"    its text beside what was compiled of it\n'
         "  mtgasp cards import AtomicCards.json   your current data, from mtgjson.com"
     )
     shown = parser.add_mutually_exclusive_group()
@@ -51,6 +49,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     _common.add_json(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
     configure_import(actions)
+    showing = actions.add_parser(
+        "show",
+        help="a card's Oracle text beside what mtgasp compiled of it",
+        description=(
+            "Print each paragraph of NAME's Oracle text beside what the Oracle-text compiler "
+            "made of it: in words and as facts, or why it is not modelled and which answers say "
+            "so (docs/oracle-compiler.md). A card of asp/cards is shown as compiled, with a note "
+            "that its hand-written file overrides it."
+        ),
+    )
+    showing.add_argument("name", metavar="NAME", help="a card name (as a board gives it)")
+    _common.add_json(showing)
 
 
 def run(args: argparse.Namespace) -> str:
@@ -58,6 +68,11 @@ def run(args: argparse.Namespace) -> str:
     # command reads this module at start-up (20 ms of imports otherwise).
     if args.action == "import":
         return run_import(args)
+    if args.action == "show":
+        from ._card_show import show_json, show_record, show_text
+
+        record, source = show_record(args.name)
+        return dumps(show_json(record, source)) if args.json else show_text(record, source)
     if args.database:
         return _database(args.json)
     if args.coverage:
