@@ -314,6 +314,16 @@ def test_cards_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     assert _json_paths(_command_json(capsys, "cards", "--json")) == documented
 
 
+def test_cards_import_json_keys_are_the_documented_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards import --json"])
+    fixture = ROOT / "tests" / "cards" / "AtomicCards.json"
+    assert _json_paths(_command_json(capsys, "cards", "import", str(fixture), "--json")) == (
+        documented
+    )
+
+
 def test_cards_show_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
     # A hand-written card (Hall of the Bandit Lord): every key, its file's facts included.
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards show --json"])

@@ -7,8 +7,8 @@ import difflib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .._text import quote
-from ..cards import catalog
+from .._text import invisible_note, quote
+from ..cards import catalog, database
 from ..errors import BoardProblem
 
 __all__ = [
@@ -36,9 +36,26 @@ def card_problem(location: str, name: str, following: object = None) -> Iterator
             return
         yield BoardProblem(
             location,
-            f"unknown card {quote(name)}{did_you_mean(catalog.nearest(name))}; card names are "
-            "Oracle names of the card database's cards (see `mtgasp cards --search WORD`)",
+            f"unknown card {quote(name)}{invisible_note(name)}"
+            f"{did_you_mean(catalog.nearest(name))}; card names are "
+            "Oracle names of the card database's cards (see `mtgasp cards --search WORD`)"
+            f"{_full_name_note(name)}",
         )
+
+
+def _full_name_note(name: str) -> str:
+    """For a full name (``Fire // Ice``) the database does not know: the bundled database lists
+    the faces of multi-faced cards as cards of their own, with no full names."""
+    faces = name.split(" // ")
+    if len(faces) < 2 or database.current().kind != "bundled":
+        return ""
+    known = [face for face in faces if catalog.lookup(face) is not None]
+    listed = f" ({', '.join(quote(face) for face in known)} are known)" if known else ""
+    return (
+        f"; the bundled card database has no full names of multi-faced cards: name a face"
+        f"{listed}, or import MTGJSON's AtomicCards.json (`mtgasp cards import FILE`), which "
+        "links each card's faces"
+    )
 
 
 def did_you_mean(names: Sequence[str]) -> str:
@@ -60,7 +77,7 @@ def face_problems(where: str, perm: dict[str, Any]) -> list[BoardProblem]:
                 "up of a multi-faced card, e.g. a double-faced card's back face)",
             )
         ]
-    if face not in card.faces:
+    if catalog.normal_name(face) not in card.faces:
         faces = ", ".join(quote(f) for f in card.faces)
         return [
             BoardProblem(
@@ -77,7 +94,7 @@ def card_name(perm: dict[str, Any]) -> str:
     """The name the facts of a permanent's card use: its face's, else its card's."""
     face = perm.get("face")
     if face is not None:
-        return str(face)
+        return catalog.normal_name(str(face))
     card = catalog.lookup(perm["card"])
     return card.name if card is not None else str(perm["card"])
 
