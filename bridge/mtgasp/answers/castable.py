@@ -23,6 +23,7 @@ from ..facts import requests
 from ..facts.board import board_facts
 from ..solve._symbols import as_int, as_str, cost_text
 from ..solve.control import Grounding, Solution, SolveStats, ground, plus_stats, solve
+from .cast_timing import CastTiming, read_timings
 from .castable_plan import Plan, PlanStep
 from .not_modelled import Depends, decode_could_depend
 
@@ -53,6 +54,7 @@ class Question:
     ability: int | None = None
     excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
     paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
+    timing: CastTiming | None = None  # a card: may it be cast now (117.1a, 307.1, 702.8a)
 
     def symbol(self) -> Symbol:
         return requests.question(self.player, self.index, self.permanent, self.ability)
@@ -228,6 +230,9 @@ _QUESTION_SYMBOLS = frozenset(
         "paid_mana_abilities",
         "payment_not_modelled",
         "could_depend",
+        "cast_timing",
+        "cast_timing_violation",
+        "cast_timing_unknown",
     }
 )
 
@@ -252,11 +257,13 @@ def listed_questions(
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     controller = {p.id: p.controller for p in board.battlefield}
+    timings = read_timings(model)
     result = []
     for q, card in cards.items():
         if q.name == "card":
             who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
-            question = Question("card", who, card, index=index, paid_abilities=paid[who])
+            timing = timings[(who, index)]
+            question = Question("card", who, card, index, paid_abilities=paid[who], timing=timing)
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
             question = Question(

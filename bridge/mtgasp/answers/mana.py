@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol
 
+from .._text import nearest
 from ..board.model import Board
 from ..board.values import MANA_TYPES
 from ..errors import QueryError
@@ -111,8 +112,11 @@ def could_produce(
     With ``why``, each type gets a witness chain with a replacement order per link.
     """
     if permanent is not None and board.permanent(permanent) is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
+        known = [p.id for p in board.battlefield]
+        raise QueryError(
+            f"no permanent with id '{permanent}'{nearest(permanent, known)}; "
+            f"ids are: {', '.join(known) or 'none'}"
+        )
     # With why, witness orders walk the replacement graph effect by effect: build it over sets of
     # applied effects (no sharing between interchangeable effects, no partial-order reduction:
     # same outcomes, every effect on the path; see asp/README.md, replacement effects).

@@ -52,8 +52,9 @@ def to_json(report: AttackerReport) -> dict[str, Any]:
     }
 
 
-def to_text(report: AttackerReport) -> str:
-    head = f"Attackers {report.active_player} could declare now (508.1a):"
+def to_text(report: AttackerReport, *, head: str | None = None) -> str:
+    """The table of creatures; ``head`` replaces the heading (``check`` names its step)."""
+    head = head or f"Attackers {report.active_player} could declare now (508.1a):"
     if not report.creatures:
         return f"{head} no creature on the battlefield."
     rows = []
