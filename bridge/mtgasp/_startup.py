@@ -7,9 +7,9 @@ ends it with "mtgasp: interrupted" and exit code 130; a library user's import is
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
-from pathlib import Path
 from types import FrameType
 
 __all__ = ["EXIT_INTERRUPTED"]
@@ -22,7 +22,7 @@ def _program_starting() -> bool:
     """``python -m mtgasp`` (while Python finds the module, ``sys.argv[0]`` is ``-m``) or the
     ``mtgasp`` script, in the main thread."""
     first = sys.argv[0] if sys.argv else ""
-    return first == "-m" or Path(first).stem == "mtgasp"
+    return first == "-m" or os.path.splitext(os.path.basename(first))[0] == "mtgasp"
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:

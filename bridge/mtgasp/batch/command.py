@@ -14,9 +14,6 @@ from ..commands import _limits
 from ..errors import QueryError
 from .run import chunk_size, default_jobs, expand, run_batch
 
-NAME = "batch"
-HELP = "run one query over many boards (every core, or a Dask cluster) and write JSON Lines"
-
 #: The queries a batch can ask: those that take one board.
 QUERIES = (
     "check",

@@ -16,9 +16,6 @@ from ..board.events import (
 )
 from . import _common, _courses
 
-NAME = "event"
-HELP = "apply a life event, damage, a draw, destroy/exile/sacrifice/bounce or counters"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

@@ -40,6 +40,7 @@ from ...board.events import (
     check_object,
 )
 from ...board.model import STEPS, Board, Permanent
+from ...board.steps import step_name as human_step
 from ...board.write import board_to_data
 from ...cards import catalog
 from ...errors import QueryError
@@ -116,7 +117,7 @@ def step(
     if step_name not in STEPS:
         raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
     facts = [requests.begin_step(step_name)]
-    text = f"beginning of the {step_name} step"
+    text = f"beginning of the {human_step(step_name)}"
     last = step_name
     if through is not None and through != step_name:
         first, end = STEPS.index(step_name), STEPS.index(through) if through in STEPS else -1
@@ -133,7 +134,7 @@ def step(
                 f"{', '.join(PASSABLE_STEPS)}"
             )
         facts.append(requests.step_through(through))
-        text += f", through the {through} step"
+        text += f", through the {human_step(through)}"
         last = through
     turn = replace(board.turn, step=last)
     return _run("step", replace(board, turn=turn), facts, text, max_courses)
@@ -156,7 +157,7 @@ def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
 def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
     """The step after the board's (``next_step/1``, 500.1; None after the cleanup step) and which
     "at the beginning of" abilities trigger as it begins (see :func:`triggers_at`)."""
-    facts = board_facts(replace(board, stack=()))
+    facts = board_facts(board.without_stack())
     request = [requests.begin_next_step()]
     probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
     for model in probe.models:
@@ -167,10 +168,11 @@ def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, 
 
 
 def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseReport:
-    """Resolve the board's stack, top first, with everything that triggers on the way."""
-    if not board.stack:
-        raise QueryError("the board's stack is empty: nothing to resolve")
-    return _run("resolve", board, [], "the stack resolves", max_courses)
+    """Resolve the board's stack, top first, with everything that triggers on the way. On an empty
+    stack, the state-based actions are checked all the same (704.3: whenever a player would
+    receive priority), and whatever they make trigger resolves."""
+    text = "the stack resolves" if board.stack else "the stack is empty: state-based actions, 704.3"
+    return _run("resolve", board, [], text, max_courses)
 
 
 def life_event(

@@ -13,6 +13,7 @@ from lark.exceptions import LarkError, VisitError
 from ._effects import Effect, target_count
 from ._kinds import kind_of
 from ._parse import parser
+from ._partial import _activation_rider
 from ._partial import _costs as activated_costs
 from ._partial import _rider as rider_fact
 from ._templates import Templates
@@ -25,7 +26,7 @@ _MANA = re.compile(r"\bmana\b(?! (?:value|cost))")
 
 def activated_with_effects(
     name: str, index: int, text: str, paragraph: str
-) -> tuple[str, list[Symbol]] | None:
+) -> tuple[str, list[Symbol], str] | None:
     """``[Cost]: [Effect].`` where the cost templates derive every cost part and the effect
     language every sentence of the effect (restrictions: the rider templates): activated/2,
     cost/3, effect_part/3, ability_target/5 (one target at most) and the restrictions. None
@@ -35,17 +36,18 @@ def activated_with_effects(
     head, effect = (part.strip() for part in text.split(":", 1))
     if _MANA.search(effect) or "\u2014" in head or '"' in effect or "~ from your" in effect:
         return None  # a mana ability, an ability word, a granted ability, or one from a zone
-    facts = activated_costs(name, index, head, paragraph)
-    if facts is None or any("other" in str(f) for f in facts):
+    costs = activated_costs(name, index, head, paragraph)
+    if costs is None or any("other" in str(f) for f in costs[0]):
         return None  # 602.2b: a cost part no template derives is not a whole ability
+    facts = list(costs[0])
     card, n = String(name), Number(index)
     effects: list[Effect] = []
     for sentence in _SENTENCE_END.split(effect):
         if sentence.startswith("activate"):
-            fact = rider_fact(name, index, sentence)
-            if fact is None or fact.name == "effect_part":
-                return None
-            facts.append(fact)
+            rider = rider_fact(name, index, sentence)
+            if rider is None or not _activation_rider(rider):
+                return None  # a restriction the rules do not check
+            facts.extend(rider.facts)
             continue
         try:
             tree = parser().parse(sentence, start="effect_sentence")
@@ -60,4 +62,4 @@ def activated_with_effects(
         facts.append(Function("effect_part", [card, n, term]))
         if spec is not None:
             facts.append(Function("ability_target", [card, n, Number(1), spec, Number(1)]))
-    return "activated", facts
+    return "activated", facts, text
