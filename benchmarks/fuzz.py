@@ -1,13 +1,21 @@
-"""The long fuzz run (issue 10): hostile boards through the API and hostile command lines through
-the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a few hundred).
+"""The long fuzz run (issue 10): hostile boards through the API, hostile command lines through
+the CLI, and hostile card files through ``mtgasp cards import`` (issue 27), from the generators
+of benchmarks/_hostile.py and benchmarks/_hostile_imports.py (the in-suite test runs a few
+hundred).
 
-Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines; ``--boards N``,
-``--commands N``, ``--json``). Every board is loaded, its facts built, and when it loads, the
-``check`` query run on it; every command line runs as the ``mtgasp`` program, in a process of its
-own, under the default memory limit and a 10 s time limit. Anything but an answer, a documented
-error (an MtgaspError: exit code 2, nothing on stdout, no traceback) or, for a command line, a
-stop at its time or memory limit (exit 4 or 5, said on stderr) is a failure: the run prints it
-and exits 1. Prints how many inputs were answered and refused, and the slowest.
+Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines, 2,000 card files;
+``--boards N``, ``--commands N``, ``--imports N``, ``--json``). Each card file is imported into
+a data directory of its own (one in eight over the bundled database, the others with
+``--replace``); it must be imported or refused (exit code 2, the file named) within its time
+limit, leave nothing but the database behind, never be accepted when it holds a value that must
+be refused, and give a database whose names, text and facts clingo can carry
+(:func:`benchmarks._hostile_imports.run_import`). Every board is loaded, its facts built, and
+when it loads, the ``check`` query run on it; every command line runs as the ``mtgasp``
+program, in a process of its own, under the default memory limit and a 10 s time limit.
+Anything but an answer, a documented error (an MtgaspError: exit code 2, nothing on stdout, no
+traceback) or, for a command line, a stop at its time or memory limit (exit 4 or 5, said on
+stderr) is a failure: the run prints it and exits 1. Prints how many inputs were answered and
+refused, and the slowest.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ from hypothesis import seed as hypothesis_seed
 
 from ._common import add_json_option, emit, machine, machine_line, table
 from ._hostile import hostile_board, hostile_command, run_board, run_command
+from ._hostile_imports import hostile_import, run_import
 
 
 def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
@@ -42,7 +51,8 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
         if seconds > slowest[0]:
             slowest = (seconds, what[:120])
 
-    strategy = hostile_board() if kind == "boards" else hostile_command()
+    strategies = {"boards": hostile_board, "commands": hostile_command, "imports": hostile_import}
+    strategy = strategies[kind]()
 
     @settings(
         max_examples=count,
@@ -57,6 +67,12 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
         if kind == "boards":
             text, json_only = value
             record(started, repr(text), lambda: run_board(text, json_only, deep=True))
+        elif kind == "imports":
+            content, must_refuse = value
+            replace = len(content) % 8 != 0  # one in eight over the bundled database
+            record(
+                started, repr(content), lambda: run_import(content, must_refuse, replace=replace)
+            )
         else:
             record(started, repr(value), lambda: run_command(value))
 
@@ -79,7 +95,7 @@ def _text(result: dict[str, Any]) -> str:
             str(r["inputs"]),
             *(
                 str(r["outcomes"].get(o, 0))
-                for o in ("loaded", "answered", "refused", "stopped", "failed")
+                for o in ("loaded", "answered", "imported", "refused", "stopped", "failed")
             ),
             f"{r['seconds']:.0f}",
             f"{r['slowest_seconds']:.2f}",
@@ -91,6 +107,7 @@ def _text(result: dict[str, Any]) -> str:
         "count",
         "loaded",
         "answered",
+        "imported",
         "refused",
         "stopped",
         "failed",
@@ -108,6 +125,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.fuzz", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000, metavar="N")
     parser.add_argument("--commands", type=int, default=500, metavar="N")
+    parser.add_argument("--imports", type=int, default=2_000, metavar="N")
     parser.add_argument("--seed", type=int, default=10, help="hypothesis seed (default 10)")
     add_json_option(parser)
     args = parser.parse_args(argv)
@@ -117,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": {
             "boards": _run("boards", args.boards, args.seed),
             "commands": _run("commands", args.commands, args.seed),
+            "imports": _run("imports", args.imports, args.seed),
         },
     }
     emit(result, args.json, _text)

@@ -91,7 +91,8 @@ def test_coverage_counts_per_section_and_overall(fixture_dir: Path) -> None:
     answer = coverage(fixture_dir, read_record(fixture_dir / "fired.json", fixture_dir))
     assert answer.total == 3138
     section = {s.section: s for s in answer.sections}["302"]
-    assert (section.rules, section.encoded, section.exercised) == (10, 1, 1)
+    # 302.1 (117-casting-timing.lp: a creature spell's timing) is encoded but did not fire here.
+    assert (section.rules, section.encoded, section.exercised) == (10, 2, 1)
     rule = {r.rule: r for r in answer.rules}["302.6"]
     assert rule.fired_in == 1
     assert rule.cases == (

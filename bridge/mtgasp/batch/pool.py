@@ -1,8 +1,8 @@
 """A batch on this machine: worker processes, each answering one chunk of boards at a time.
 
 A chunk is one board, or for a query asked of many boards in one grounding several
-(``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
-caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C,
+(``batch.answer_chunk``). Each worker is a fresh process under its own address-space limit
+(``--memory-limit``), ignoring Ctrl-C,
 which the parent handles: the parent ends its workers and writes no more. (A worker starts with
 Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker
 answers boards until told to stop; after a board that hit the memory limit, or whose grounding
@@ -10,6 +10,11 @@ was left running at the time limit (``budget.abandoned``), it leaves and a fresh
 place. A worker that dies (killed, crashed) costs one error record, for the board it was
 answering, never the run: the boards of a chunk it was answering are asked again one by one, so
 that only the board that ends a worker gets that record.
+
+A worker is forked from a server process that has imported the commands once (``forkserver``,
+where the platform has it; ``spawn`` elsewhere): no state of the caller's is copied, and a worker
+pays no import of its own (issue 29: each spawned worker imported mtgasp before its first board).
+The fork server ignores Ctrl-C before it forks, so a worker does from its start.
 """
 
 from __future__ import annotations
@@ -80,17 +85,32 @@ def _sigint_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
+#: What the fork server imports before it forks a worker (and Ctrl-C ignored: ``_preload``).
+PRELOAD = ["mtgasp.batch._preload"]
+
+
+def _context() -> Any:
+    """The workers' start method: forked from a server that imported PRELOAD (POSIX), else a
+    fresh interpreter each (``spawn``)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
 class _Worker:
     def __init__(self, template: argparse.Namespace, memory: int) -> None:
-        context = multiprocessing.get_context("spawn")
+        context = _context()
         self.conn, child = context.Pipe()
         self.process = context.Process(
             target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
         )
         # Started with SIGINT blocked (a process inherits the mask of signals it blocks, through
-        # exec too): Ctrl-C while the worker starts (Python importing mtgasp, before _serve
-        # ignores it) would end it with a KeyboardInterrupt traceback. The parent's own Ctrl-C
-        # waits while the worker starts, and arrives as soon as the mask is restored.
+        # exec too): Ctrl-C while a spawned worker starts (Python importing mtgasp, before _serve
+        # ignores it) would end it with a KeyboardInterrupt traceback (a forked one ignores it
+        # from its start: _preload). The parent's own Ctrl-C waits while the worker starts, and
+        # arrives as soon as the mask is restored.
         with _sigint_blocked():
             self.process.start()
         child.close()

@@ -12,6 +12,7 @@ from lark import Token, Transformer, v_args
 
 from ..characteristics import constant
 from ._mana import NotCovered, _c
+from ._spend import spend_use
 
 __all__ = ["Rider", "RiderTemplates"]
 
@@ -40,10 +41,7 @@ class RiderTemplates(Transformer[Token, list[Symbol]]):
         return Rider(tuple(self._f(name, *args) for name, *args in facts))
 
     def spend_only(self, rest: Token) -> Rider:
-        what = " ".join(str(rest).split())
-        if what == "on costs that contain {x}":
-            return self._rider(("spend_only_on", _c("costs_with_x")))
-        return self._rider(("spend_only_on", _c("other", String(what))))
+        return self._rider(("spend_only_on", spend_use(str(rest))))
 
     def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> Rider:
         return self._rider(("activation_restriction", _c("you_control", card_type)))
