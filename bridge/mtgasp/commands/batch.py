@@ -10,7 +10,14 @@ from contextlib import redirect_stderr, redirect_stdout
 
 from .._progress import progress_bar
 from .._text import quote
-from ..batch import chunk_size, default_jobs, expand, run_batch
+from ..batch import (
+    chunk_size,
+    default_jobs,
+    expand,
+    pipe_records,
+    run_batch,
+    with_refused,
+)
 from ..errors import QueryError
 from . import _limits
 
@@ -97,17 +104,22 @@ def run(args: argparse.Namespace) -> None:
     template.time_limit = args.board_time_limit
     template.memory_limit = args.board_memory_limit
     boards = expand(args.boards)
+    refused = pipe_records(boards)
+    asked = [index for index in range(len(boards)) if index not in refused]
     jobs = args.jobs or default_jobs()
-    chunk = chunk_size(template, len(boards), jobs)
+    chunk = chunk_size(template, len(asked), jobs)
     # Imported here: the other commands need not pay for multiprocessing at start-up.
     if args.dask:
         from .._batch_dask import dask_events
 
-        events = dask_events(template, boards, args.dask, jobs, chunk)
+        events = dask_events(template, [boards[i] for i in asked], args.dask, jobs, chunk)
     else:
         from .._batch_pool import pool_events
 
-        events = pool_events(template, boards, jobs, args.board_memory_limit, chunk)
+        events = pool_events(
+            template, [boards[i] for i in asked], jobs, args.board_memory_limit, chunk
+        )
+    events = with_refused(refused, events, asked)
     failed = run_batch(events, boards, sys.stdout, progress_bar(len(boards)))
     args.exit_code = 1 if failed else 0
 
