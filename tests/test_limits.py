@@ -162,7 +162,7 @@ def test_ctrl_c_stops_a_long_command_with_exit_130(tmp_path: Path) -> None:
     [
         ("#script (python)\ndef f(): return 1\n#end.\n", "may not contain #script"),
         ("#script (lua)\nfunction f() return 1 end\n#end.\n", "may not contain #script"),
-        ('#include "other.lp".\n', "may not #include other files"),
+        ('#include "other.lp".\n', "may not #include a file"),
     ],
 )
 def test_a_property_that_runs_code_or_includes_files_is_refused(

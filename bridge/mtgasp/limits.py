@@ -8,7 +8,14 @@ error, never a wrapped number.
 
 from __future__ import annotations
 
-__all__ = ["MAX_ALIAS_VALUES", "MAX_BOARD_BYTES", "MAX_DEPTH", "MAX_NUMBER", "MAX_PROBLEMS"]
+__all__ = [
+    "MAX_ALIAS_VALUES",
+    "MAX_BOARD_BYTES",
+    "MAX_DEPTH",
+    "MAX_NUMBER",
+    "MAX_PROBLEMS",
+    "MAX_PROPERTY_BYTES",
+]
 
 #: The largest number mtgasp computes with (life, counters, X, amounts, turn numbers); -MAX_NUMBER
 #: is the smallest life total. Also ``#const max_number`` in ``asp/defined.lp``.
@@ -16,6 +23,9 @@ MAX_NUMBER = 1_000_000_000
 
 #: The largest board file mtgasp reads (10 MiB).
 MAX_BOARD_BYTES = 10 * 1024 * 1024
+
+#: The largest property file ``mtgasp prove`` reads (1 MiB: a property is a page of rules).
+MAX_PROPERTY_BYTES = 1024 * 1024
 
 #: How many values YAML aliases (``*name``) may add to a board beyond what is written.
 MAX_ALIAS_VALUES = 100_000

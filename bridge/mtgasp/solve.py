@@ -24,6 +24,7 @@ from clingo import Symbol, _internal
 
 from . import _fired, budget, progress
 from ._parse import Messages, load_encoding, parse_once, parse_program
+from ._property_file import check_property_text
 from ._raw_symbols import shown_handles
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
@@ -203,7 +204,7 @@ def _raise(
     """The user's mistake if clingo's messages point into one of their programs, else ours."""
     for program, _ in user:
         if any(str(program) in line for line in messages.lines):
-            raise QueryError("\n".join(messages.lines))
+            raise QueryError(messages.for_user())
     raise EncodingError(_report(path, messages, headline))
 
 
@@ -262,7 +263,7 @@ def solve(
     """
     path = query if isinstance(query, Path) else query_path(query)
     args = _arguments(max_models, consts, *(["--project"] if project else []))
-    user = [(program, parse_program(program)) for program in user_programs]
+    user = [(program, _user_program(program)) for program in user_programs]
     user += user_statements
     ctl, _, ground_seconds = _grounded(path, facts, extra, args, user)
     models: list[tuple[Symbol, ...]] = []
@@ -289,6 +290,12 @@ def solve(
     del ctl, result
     budget.dispose(holder)  # freed where it was ground: several times cheaper
     return solution
+
+
+def _user_program(path: Path) -> tuple[Any, ...]:
+    """A user's program (a property), checked as text before clingo parses it (no #include)."""
+    check_property_text(path)
+    return parse_program(path)
 
 
 class Grounding:

@@ -1,0 +1,152 @@
+"""Hostile property files for ``mtgasp prove`` (issue 27, points 4, 7 and 16): every
+``#include`` refused before anything is read, text that is not UTF-8 (or holds a control
+character) refused at its line and column before clingo sees it, and clingo's messages about a
+property given without its code names or mtgasp's install path. Each: exit code 2, the file and
+its location, nothing on stdout, no traceback."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mtgasp.cli import main
+
+ROOT = Path(__file__).parents[1]
+#: A property that reads the activations vocabulary and holds on every board.
+CONTROL = "contains the control character"
+RULE = "counterexample(x) :- legal(activate(O, N)), tapped(O), not tapped(O).\n"
+
+
+def _refused(capsys: pytest.CaptureFixture[str], path: Path, *options: str) -> str:
+    assert main(["prove", str(path), "--permanents", "1", *options]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert "Traceback" not in err
+    return err
+
+
+@pytest.mark.parametrize(
+    ("before", "line"),
+    [
+        ('#include "{secret}".\n', 1),
+        ("#include <incmode>.\n", 1),
+        ("% a comment\n  #include '{secret}'.\n", 2),
+        ('%* a block\ncomment *%\n#   INCLUDE "{secret}".\n', 3),
+        ('a("#include"). %* unclosed\n#include "{secret}".\n', 2),
+    ],
+    ids=["file", "incmode", "after-a-comment", "spaced", "after-an-unclosed-block-comment"],
+)
+@pytest.mark.parametrize("engine", ["asp", "enumerate"])
+def test_every_include_is_refused_before_anything_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], before: str, line: int, engine: str
+) -> None:
+    # Issue 27: `#include "/etc/passwd"` showed the file's first line in the syntax error, and
+    # `#include <incmode>.` was accepted. (An unclosed block comment is searched as rules: the
+    # scan refuses more than clingo would include, never less.)
+    secret = tmp_path / "secret.lp"
+    secret.write_text("root:x:0:0:the first line\n", encoding="utf-8")
+    path = tmp_path / "property.lp"
+    path.write_text(before.format(secret=secret) + RULE, encoding="utf-8")
+    err = _refused(capsys, path, "--engine", engine)
+    assert f"property.lp:{line}:" in err
+    assert "a property may not #include a file" in err
+    assert "first line" not in err
+
+
+def test_include_in_a_comment_or_a_string_is_text(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "property.lp"
+    path.write_text(
+        '% #include "x".\n%* #include "y". *%\nnamed("#include \\"z\\"").\n' + RULE,
+        encoding="utf-8",
+    )
+    assert main(["prove", str(path), "--permanents", "1"]) == 0
+    assert "HOLDS" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("data", "where", "words"),
+    [
+        (b"counterexample(x) :- tapped(O).\n% caf\xe9\n", ":2:6:", "is not UTF-8 text (byte 0xe9)"),
+        (b"a\xff\xfe:-b.\n", ":1:2:", "is not UTF-8 text (byte 0xff)"),
+        (b"counterexample(x) :- tapped(O).\x00 junk(\n", ":1:32:", f"{CONTROL} U+0000"),
+        (b"\x1b[2Jcounterexample(x) :- tapped(O).\n", ":1:1:", f"{CONTROL} U+001B"),
+    ],
+    ids=["latin-1", "7-bytes", "nul", "escape"],
+)
+def test_text_that_is_not_utf8_is_refused_at_its_location(
+    tmp_path: Path, data: bytes, where: str, words: str
+) -> None:
+    # Issue 27: 7 bytes that are not UTF-8 ended `prove` with a UnicodeDecodeError in clingo's
+    # logger callback and "PANIC: exception in nothrow scope". In a process of its own: a panic
+    # aborts the process.
+    path = tmp_path / "property.lp"
+    path.write_bytes(data)
+    for engine in ("asp", "enumerate"):
+        done = subprocess.run(
+            [sys.executable, "-m", "mtgasp", "prove", str(path), "--engine", engine],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+            timeout=300,
+            check=False,
+        )
+        assert (done.returncode, done.stdout) == (2, "")
+        assert f"property.lp{where} the property {words}" in done.stderr
+        assert "PANIC" not in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [("directory", "is a directory, not a property file"), ("fifo", "is not a regular file")],
+)
+def test_a_property_that_is_no_regular_file_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str, words: str
+) -> None:
+    path = tmp_path / "property.lp"
+    if kind == "directory":
+        path.mkdir()
+    else:
+        os.mkfifo(path)  # never opened: no writer, it would wait for ever
+    assert words in _refused(capsys, path)
+
+
+def test_a_property_too_large_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "property.lp"
+    path.write_text(RULE + "% padding\n" * 120_000, encoding="utf-8")
+    assert "is larger than 1048576 bytes" in _refused(capsys, path)
+
+
+@pytest.mark.parametrize(
+    ("rule", "words"),
+    [
+        (
+            "#const max_number = 5.\n",
+            "property.lp:1:1-23: error: redefinition of constant:\n  #const max_number=5.\n"
+            "asp/defined.lp:",
+        ),
+        ("counterexample(x) :- legal(.\n", "property.lp:1:28-29: error: syntax error"),
+        ("counterexample(x) :- tapped(O), X = 1/0.\n", "property.lp:1:37-40: info: operation"),
+    ],
+    ids=["redefined-constant", "syntax", "undefined-operation"],
+)
+def test_clingos_messages_about_a_property_name_no_code_and_no_install_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], rule: str, words: str
+) -> None:
+    # Issue 27: "RuntimeError: ... redefinition of constant" with the path mtgasp's
+    # defined.lp is installed at.
+    path = tmp_path / "property.lp"
+    path.write_text(rule + RULE, encoding="utf-8")
+    err = _refused(capsys, path)
+    assert words in err
+    assert "RuntimeError" not in err
+    assert "OperationUndefined" not in err
+    assert str(ROOT / "asp") not in err
