@@ -222,7 +222,11 @@ def test_every_entry_of_a_directory_is_a_record_none_left_out_none_waited_on(
         (["nothing-here/*.yaml"], "matches no file"),
         ([SICKNESS, "--query", "prove x.lp"], "the query must be one of check, activations"),
         ([SICKNESS, "--query", "step upkep"], "invalid choice: 'upkep'"),
-        ([SICKNESS, "--query", "step upkeep --write-board /tmp/x.yaml"], "--write-board"),
+        ([SICKNESS, "--query", "step upkeep --write-board /tmp/x.yaml"], "--write-board does"),
+        # Issue 27: every board wrote the same file, each over the last.
+        ([SICKNESS, "--query", "check --html /tmp/x.html"], "--html does not apply in a batch"),
+        ([SICKNESS, "--query", "could-produce --why --graph /tmp/x.dot"], "--graph does not"),
+        ([SICKNESS, "--query", "step upkeep --html a --graph b.svg"], "--html, --graph does"),
         ([SICKNESS, "--query", "check --time-limit 3"], "give --time-limit and --memory-limit"),
         ([SICKNESS, "--jobs", "0"], "from 1 to 4096"),
     ],

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import yaml
 
+from ._output_file import write_output
 from .board import Board
 from .board_write import board_to_data
 from .errors import QueryError
@@ -149,9 +150,9 @@ def write_page(
     board: Board,
     sections: Sequence[Section],
     limit: int = DEFAULT_GRAPH_LIMIT,
+    *,
+    force: bool = False,
 ) -> None:
-    """Write :func:`page` to ``path``."""
-    try:
-        Path(path).write_text(page(title, board, sections, limit), encoding="utf-8")
-    except OSError as exc:
-        raise QueryError(f"cannot write {path}: {exc.strerror or exc}") from None
+    """Write :func:`page` to ``path`` (an existing file only with ``force``: ``_output_file``)."""
+    text = page(title, board, sections, limit)
+    write_output(Path(path), text.encode("utf-8"), "--html", force=force)

@@ -124,6 +124,10 @@ def run(args: argparse.Namespace) -> None:
     args.exit_code = 1 if failed else 0
 
 
+#: The options by which a query writes a file besides its answer.
+_OUTPUTS = ("write_board", "html", "graph")
+
+
 def _template(query: str, parsers: dict[str, argparse.ArgumentParser]) -> argparse.Namespace:
     """The query's arguments, parsed as its own command parses them (for a placeholder board)."""
     try:
@@ -145,10 +149,18 @@ def _template(query: str, parsers: dict[str, argparse.ArgumentParser]) -> argpar
         why = lines[-1].split("error: ", 1)[-1]
         raise QueryError(f"--query {quote(query)}: {why} (see mtgasp {name} --help)") from None
     limits = (template.time_limit, template.memory_limit)
-    if getattr(template, "write_board", None) or limits != _limits.DEFAULTS:
+    if limits != _limits.DEFAULTS:
         raise QueryError(
             f"--query {quote(query)}: give --time-limit and --memory-limit to batch itself, "
-            "outside --query (they apply to each board); --write-board does not apply in a batch"
+            "outside --query (they apply to each board)"
+        )
+    # An output file of the query would be written once for every board, each over the last.
+    written = [option for option in _OUTPUTS if getattr(template, option, None)]
+    if written:
+        options = ", ".join(f"--{option.replace('_', '-')}" for option in written)
+        raise QueryError(
+            f"--query {quote(query)}: {options} does not apply in a batch (every board would "
+            "write the same file); ask the boards you want it of one at a time"
         )
     template.command = name
     template.json = True
