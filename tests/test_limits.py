@@ -239,13 +239,14 @@ def test_ctrl_c_is_not_lost_inside_a_finalizer() -> None:
         for _ in range(300):
             clock.sleep(0.01)
 
-    previous = signal.getsignal(signal.SIGINT)
+    previous = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
     budget.catch_interrupts()
     try:
         with pytest.raises(KeyboardInterrupt):
             work()
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def test_a_shielded_block_is_never_stopped_halfway() -> None:

@@ -2,9 +2,11 @@
 
 A chunk is one board, or for a query asked of many boards in one grounding several
 (``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
-caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C,
-which the parent handles: the parent ends its workers and writes no more. (A worker starts with
-Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker
+caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C and
+SIGTERM, which the parent handles (a terminal's Ctrl-C, and ``kill`` of the process group, reach
+every worker too): the parent kills its workers and writes no more. (A worker starts with both
+blocked, so that one arriving while it starts can't end it before it ignores it.) A worker whose
+parent is gone (killed with SIGKILL) ends quietly when it finds its connection closed. A worker
 answers boards until told to stop; after a board that hit the memory limit, or whose grounding
 was left running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its
 place. A worker that dies (killed, crashed) costs one error record, for the board it was
@@ -40,19 +42,24 @@ _GRACE = 2.0
 _Task = list[tuple[int, str]]
 
 
+#: The signals the parent handles for its workers (Ctrl-C, SIGTERM).
+_PARENTS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
     """A worker: receive a chunk ``[(index, board), ...]``, send ``([(index, record), ...],
-    leaving)``; None: stop. Ctrl-C is the parent's to handle: the worker started with SIGINT
-    blocked (:class:`_Worker`), ignores it, and only then unblocks it (one that came while it
-    started is dropped)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leaving)``; None: stop. Ctrl-C and SIGTERM are the parent's to handle: the worker started
+    with them blocked (:class:`_Worker`), ignores them, and only then unblocks them (one that
+    came while it started is dropped). A closed connection (the parent is gone) ends it."""
+    for number in _PARENTS:
+        signal.signal(number, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # (POSIX)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _PARENTS)
     with memory_limit(memory):
         while True:
             try:
                 task = conn.recv()
-            except EOFError:
+            except (EOFError, ConnectionResetError):
                 return
             if task is None:
                 return
@@ -61,19 +68,23 @@ def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
                 rec["exit_code"] == EXIT_MEMORY_LIMIT for rec in records
             )
             answered = [(index, rec) for (index, _), rec in zip(task, records, strict=True)]
-            conn.send((answered, leaving))
+            try:
+                conn.send((answered, leaving))
+            except (BrokenPipeError, ConnectionResetError):  # the parent is gone: no one asks
+                leaving = True
             if leaving:
                 conn.close()
                 os._exit(0)  # a grounding may still run in a daemon thread: do not wait for it
 
 
 @contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT blocked in the calling thread inside the block (POSIX; elsewhere nothing)."""
+def _signals_blocked() -> Iterator[None]:
+    """Ctrl-C and SIGTERM blocked in the calling thread inside the block (POSIX; elsewhere
+    nothing)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _PARENTS)
     try:
         yield
     finally:
@@ -87,11 +98,12 @@ class _Worker:
         self.process = context.Process(
             target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
         )
-        # Started with SIGINT blocked (a process inherits the mask of signals it blocks, through
-        # exec too): Ctrl-C while the worker starts (Python importing mtgasp, before _serve
-        # ignores it) would end it with a KeyboardInterrupt traceback. The parent's own Ctrl-C
-        # waits while the worker starts, and arrives as soon as the mask is restored.
-        with _sigint_blocked():
+        # Started with SIGINT and SIGTERM blocked (a process inherits the mask of signals it
+        # blocks, through exec too): Ctrl-C while the worker starts (Python importing mtgasp,
+        # before _serve ignores it) would end it with a KeyboardInterrupt traceback. The
+        # parent's own signal waits while the worker starts, and arrives as soon as the mask is
+        # restored.
+        with _signals_blocked():
             self.process.start()
         child.close()
         self.task: _Task | None = None
@@ -101,10 +113,11 @@ class _Worker:
         self.conn.send(task)
 
     def end(self, *, at_once: bool) -> None:
-        """Stop the worker: ask it (or, ``at_once``, terminate it), then make sure it is gone."""
+        """Stop the worker: ask it (or, ``at_once``, kill it: it ignores SIGTERM), then make
+        sure it is gone."""
         if self.process.is_alive():
             if at_once:
-                self.process.terminate()
+                self.process.kill()
             else:
                 try:
                     self.conn.send(None)

@@ -32,6 +32,7 @@ from typing import Any, TextIO
 
 from ._answer import EXIT_INTERNAL, EXIT_USAGE, Answer, answer
 from ._progress import Progress
+from ._startup import Terminated
 from ._text import error_text, quote
 from .board import Board
 from .errors import QueryError
@@ -239,7 +240,8 @@ def run_batch(
     """Write each board's record to ``out`` as one line, in the order of ``boards``, as the
     ``events`` of a backend come in. Returns how many boards were not answered (exit code not
     0). Ctrl-C stops the backend (its workers end) after the last complete line and raises
-    KeyboardInterrupt; a reader that stops early (a closed pipe) ends the run quietly."""
+    KeyboardInterrupt (SIGTERM: Terminated); a reader that stops early (a closed pipe) ends the
+    run quietly."""
     waiting: dict[int, dict[str, Any]] = {}
     written = finished = failed = 0
     try:
@@ -267,24 +269,36 @@ def run_batch(
         if progress is not None:
             progress.close()
     if interrupted():
-        raise KeyboardInterrupt
+        raise Terminated if interrupted() == signal.SIGTERM else KeyboardInterrupt
     return failed
 
 
+#: The signals that stop a batch cleanly: Ctrl-C, and SIGTERM unless the program ignores it.
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+
 @contextmanager
-def _interrupt_flag() -> Iterator[Callable[[], bool]]:
-    """Ctrl-C sets a flag instead of raising at once (so no line is cut in half); the flag stays
-    readable after the block. Outside the main thread Ctrl-C never arrives: no flag is set."""
-    seen = threading.Event()
+def _interrupt_flag() -> Iterator[Callable[[], int]]:
+    """Ctrl-C (or SIGTERM) sets a flag, the signal's number, instead of raising at once (so no
+    line is cut in half); the flag stays readable after the block (0: no signal). Outside the
+    main thread no signal arrives: no flag is set."""
+    seen: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield seen.is_set
+        yield lambda: 0
         return
 
     def handler(signum: int, frame: Any) -> None:
-        seen.set()
+        seen.append(signum)
 
-    previous = signal.signal(signal.SIGINT, handler)
+    previous = {
+        number: signal.getsignal(number)
+        for number in _STOPPING
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
+    for number in previous:
+        signal.signal(number, handler)
     try:
-        yield seen.is_set
+        yield lambda: seen[0] if seen else 0
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, before in previous.items():
+            signal.signal(number, before)

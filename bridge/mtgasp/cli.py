@@ -22,6 +22,7 @@ from ._answer import (
     EXIT_USAGE,
     answer,
 )
+from ._startup import EXIT_TERMINATED, stopped
 from ._text import error_text, escape, is_text
 from ._version import version
 from .commands import (
@@ -49,6 +50,7 @@ __all__ = [
     "EXIT_INTERNAL",
     "EXIT_INTERRUPTED",
     "EXIT_MEMORY_LIMIT",
+    "EXIT_TERMINATED",
     "EXIT_TIME_LIMIT",
     "EXIT_USAGE",
     "main",
@@ -98,7 +100,8 @@ examples:
 
 exit codes: 0 answered, 1 `prove` found a counterexample (`batch`: a board was not answered),
 2 bad input or question, 3 internal error (please report it), 4 stopped at the time limit
-(--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C)."""
+(--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C), 143 terminated
+(SIGTERM)."""
 
 
 class _Version(argparse.Action):
@@ -158,9 +161,10 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
             progress.shown(sys.stderr.isatty() and not as_json),
         ):
             result = answer(args)
-    except KeyboardInterrupt:
-        print("mtgasp: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
+        message, code = stopped(exc)
+        print(message, file=sys.stderr)
+        return code
     if result.message is not None:
         prefix = "error: " if result.code == EXIT_USAGE else ""
         print(f"mtgasp: {prefix}{result.message}", file=sys.stderr)
@@ -190,9 +194,9 @@ def run() -> NoReturn:
     try:
         budget.catch_interrupts()
         code = main(whole_process=True)
-    except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
-        print("mtgasp: interrupted", file=sys.stderr)
-        code = EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:  # outside a command's run (reading arguments, printing)
+        message, code = stopped(exc)
+        print(message, file=sys.stderr)
     if budget.abandoned():
         sys.stdout.flush()
         sys.stderr.flush()

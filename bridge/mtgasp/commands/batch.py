@@ -49,7 +49,8 @@ error): a bad board is a record, never the end of the run. A directory stands fo
 files (.yaml, .yml, .json, recursively), a quoted glob for its matches (** recurses); each
 in sorted order. The boards run in worker processes, one per core (--jobs), or on a Dask
 cluster (--dask, needs `pip install 'mtgasp[dask]'`). A progress bar is drawn on stderr when it
-is a terminal. Ctrl-C stops the workers after the last complete line, exit code 130.
+is a terminal. Ctrl-C stops the workers after the last complete line, exit code 130 (SIGTERM:
+the same, exit code 143).
 
 QUERY is one of {", ".join(QUERIES)}, with its own arguments and
 options after it, as `mtgasp QUERY BOARD ...` takes them, in quotes.
@@ -61,7 +62,7 @@ examples:
   mtgasp batch boards/ --query 'step upkeep' --dask tcp://scheduler:8786
 
 exit codes: 0 every board answered, 1 some board was not (its record says why), 2 a bad
-question (no board found, a bad --query), 130 interrupted."""
+question (no board found, a bad --query), 130 interrupted, 143 terminated."""
     parser.add_argument(
         "boards",
         nargs="+",
