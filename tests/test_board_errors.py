@@ -9,6 +9,8 @@ import pytest
 
 from mtgasp.cli import main
 
+pytestmark = pytest.mark.quick
+
 GOOD = """\
 players: [{name: alice}, {name: bob}]
 turn: {active: alice}

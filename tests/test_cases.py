@@ -22,9 +22,11 @@ CASES_DIR = Path(__file__).parent / "cases"
 def _cases() -> list[Any]:
     params = []
     for path in sorted(CASES_DIR.glob("*.yaml")):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8")):
+        for index, case in enumerate(yaml.safe_load(path.read_text(encoding="utf-8"))):
             case_id = f"{path.stem}: {case['name']}"
-            params.append(pytest.param(case, id=case_id))
+            # The first case of each file is quick: every query family, one board each.
+            marks = [pytest.mark.quick] if index == 0 else []
+            params.append(pytest.param(case, id=case_id, marks=marks))
     return params
 
 

@@ -20,6 +20,8 @@ from mtgasp.errors import QueryError
 from mtgasp.events import DamageEvent
 from mtgasp.orderings import orderings
 
+pytestmark = pytest.mark.quick
+
 _BOARD = {
     "players": [{"name": "alice"}, {"name": "bob"}],
     "turn": {"active": "alice", "step": "postcombat_main"},

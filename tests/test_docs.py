@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+import tomllib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -407,3 +408,17 @@ def test_benchmarks_run(argv: list[str]) -> None:
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert result["benchmark"] == argv[0].split(".")[1]
+
+
+# --- the quick subset (issue 28 point 5) ---
+
+
+def test_the_readme_names_the_quick_subset_and_keeps_the_full_test_command() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    markers = config["tool"]["pytest"]["ini_options"]["markers"]
+    assert any(marker.startswith("quick:") for marker in markers)
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "`pytest -m quick`" in readme
+    assert re.search(r"about \d+ minutes", readme.split("## Development")[1])
+    # The set-up block's test command is the whole suite, not the quick subset.
+    assert "pip install '.[test]' && pytest\n" in readme

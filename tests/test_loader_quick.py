@@ -17,6 +17,8 @@ from mtgasp import _loader
 from mtgasp._loader import parse_text
 from mtgasp.errors import BoardError
 
+pytestmark = pytest.mark.quick
+
 BOARDS = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
 
 

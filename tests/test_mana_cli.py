@@ -9,6 +9,8 @@ import pytest
 
 from mtgasp.cli import main
 
+pytestmark = pytest.mark.quick
+
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 

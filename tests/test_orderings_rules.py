@@ -18,6 +18,8 @@ from mtgasp.events import LifeEvent
 from mtgasp.facts import event_request
 from mtgasp.orderings import event_graph
 
+pytestmark = pytest.mark.quick
+
 
 def _f(name: str, *args: Symbol) -> Symbol:
     return Function(name, list(args))

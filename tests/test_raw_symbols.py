@@ -4,9 +4,12 @@ and equal symbols have equal handles (the replacement graph reader keys its dict
 from __future__ import annotations
 
 import clingo
+import pytest
 from clingo import Function, Number, String, Symbol, Tuple_
 
 from mtgasp._raw_symbols import RawSymbols, shown_handles
+
+pytestmark = pytest.mark.quick
 
 SYMBOLS = [
     Function("edge", [String("e"), Number(-3), Function("mana", [Number(1), Number(0)])]),

@@ -15,6 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from mtgasp._schema_check import fits
 from mtgasp.board import _schema, _validator
 
+pytestmark = pytest.mark.quick
+
 EXAMPLES = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
 
 

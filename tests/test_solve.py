@@ -10,6 +10,8 @@ from clingo import Function, Number
 from mtgasp.errors import EncodingError
 from mtgasp.solve import ground
 
+pytestmark = pytest.mark.quick
+
 # q(1..3) are free externals; a question is answered when its q is true, and q(2) can't be.
 PROGRAM = """
 item(1..3).

@@ -16,6 +16,8 @@ import pytest
 from mtgasp.cli import main
 from mtgasp.terminal import render
 
+pytestmark = pytest.mark.quick
+
 ROOT = Path(__file__).parents[1]
 EXAMPLE = str(ROOT / "examples" / "summoning-sickness.yaml")
 

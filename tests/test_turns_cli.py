@@ -11,6 +11,8 @@ from mtgasp import load_board
 from mtgasp.cli import main
 from mtgasp.courses import step
 
+pytestmark = pytest.mark.quick
+
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
