@@ -36,6 +36,7 @@ from ._board_effects import (
     pt_effect,
 )
 from ._board_history import draw_step_problems
+from ._board_ids import separator_problems
 from ._board_tokens import TokenDefinition, token_definition, token_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
@@ -329,6 +330,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             )
 
     yield from _team_problems(data, players)
+    yield from separator_problems(data)
     turn = data.get("turn", {})
     if "active" in turn:
         yield from check_player("turn.active", turn["active"])
