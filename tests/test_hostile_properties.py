@@ -6,6 +6,7 @@ its location, nothing on stdout, no traceback."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -150,3 +151,58 @@ def test_clingos_messages_about_a_property_name_no_code_and_no_install_path(
     assert "RuntimeError" not in err
     assert "OperationUndefined" not in err
     assert str(ROOT / "asp") not in err
+
+
+@pytest.mark.parametrize(
+    ("text", "where", "words"),
+    [
+        (
+            "counterexample(" + "f(" * 100_000 + "x" + ")" * 100_000 + ") :- tapped(O).\n",
+            ":1:215:",
+            "parentheses, brackets or braces nest more than 100 deep",
+        ),
+        (
+            "counterexample(x) :- tapped(O), X = 1" + "+1" * 3000 + ".\n",
+            ":1:1:",
+            "the rule's terms nest more than 100 deep",
+        ),
+    ],
+    ids=["parentheses", "operator-chain"],
+)
+def test_terms_nested_too_deep_are_refused_at_their_location(
+    tmp_path: Path, text: str, where: str, words: str
+) -> None:
+    # Found by the fuzz run (issue 27): 100,000 nested parentheses crashed clingo's parser
+    # (a segmentation fault), 20,000, or an operator chain of 3,000, Python's walk of the rules
+    # (RecursionError). In a process of its own: a crash ends the process.
+    path = tmp_path / "property.lp"
+    path.write_text(text, encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "mtgasp", "prove", str(path), "--permanents", "1"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert f"property.lp{where} {words}" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize("engine", ["asp", "enumerate"])
+def test_a_reason_nested_thousands_deep_is_printed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], engine: str
+) -> None:
+    # A property may derive a term 3,000 deep (within every bound): its reason was decoded by a
+    # recursive walk (RecursionError); it is printed as clingo writes it.
+    path = tmp_path / "property.lp"
+    path.write_text(
+        "d(0, a).\nd(N + 1, f(T)) :- d(N, T), N < 3000.\n"
+        "counterexample(T) :- d(3000, T), legal(activate(O, N)).\n",
+        encoding="utf-8",
+    )
+    argv = ["prove", str(path), "--permanents", "1", "--cards", "Forest", "--engine", engine]
+    assert main([*argv, "--json"]) == 1
+    reasons = json.loads(capsys.readouterr().out)["reasons"]
+    assert reasons == ["f(" * 3000 + "a" + ")" * 3000]

@@ -27,7 +27,7 @@ import yaml
 from clingo import Function, Number, String, Symbol
 
 from . import prove_world, requests
-from ._symbols import value
+from ._symbols import shown_text
 from .board import Board
 from .board_write import board_to_data
 from .cards import catalog
@@ -137,7 +137,9 @@ def _one_solve(prop: Property, space: BoardSpace) -> ProveReport:
     board = prove_world.board_of(model, space.players, bounds.teams)
     return replace(
         report,
-        reasons=tuple(sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample")),
+        reasons=tuple(
+            sorted(shown_text(s.arguments[0]) for s in model if s.name == "counterexample")
+        ),
         counterexample=_board_text(board),
     )
 
@@ -191,8 +193,3 @@ def _by_casts(
 
 def _board_text(board: Board) -> str:
     return yaml.safe_dump(board_to_data(board), sort_keys=False, allow_unicode=True)
-
-
-def _text(symbol: Symbol) -> str:
-    shown = value(symbol)
-    return shown if isinstance(shown, str) else str(symbol)

@@ -24,7 +24,7 @@ from clingo import Symbol, _internal
 
 from . import _fired, budget, progress
 from ._parse import Messages, load_encoding, parse_once, parse_program
-from ._property_file import check_property_text
+from ._property_file import check_nesting, check_property_text
 from ._raw_symbols import shown_handles
 from ._resources import asp_path, query_path
 from .cards.catalog import card_facts
@@ -295,7 +295,9 @@ def solve(
 def _user_program(path: Path) -> tuple[Any, ...]:
     """A user's program (a property), checked as text before clingo parses it (no #include)."""
     check_property_text(path)
-    return parse_program(path)
+    statements = parse_program(path)
+    check_nesting(path, statements)
+    return statements
 
 
 class Grounding:

@@ -24,7 +24,7 @@ from typing import Any
 import clingo.ast
 
 from . import _asp_atoms
-from ._property_file import check_property_text
+from ._property_file import check_nesting, check_property_text
 from .errors import QueryError
 from .solve import parse_program
 
@@ -213,6 +213,7 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
     by_signature = {**_BY_SIGNATURE, **{(p.name, p.arity): p for p in extra}}
     check_property_text(path)
     statements = parse_program(path)
+    check_nesting(path, statements)
     defined: set[tuple[str, int]] = set()
     read: dict[tuple[str, int], str] = {}
     for statement in statements:
