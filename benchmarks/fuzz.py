@@ -1,13 +1,19 @@
 """The long fuzz run (issue 10): hostile boards through the API and hostile command lines through
-the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a few hundred).
+the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a few hundred);
+hostile property files, batch directories and signals (issue 27), from
+benchmarks/_hostile_files.py.
 
-Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines; ``--boards N``,
-``--commands N``, ``--json``). Every board is loaded, its facts built, and when it loads, the
-``check`` query run on it; every command line runs as the ``mtgasp`` program, in a process of its
+Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines, 500 property files, 50
+batch directories, 20 signals; ``--boards N``, ``--commands N``, ``--properties N``,
+``--directories N``, ``--signals N``, ``--json``). Every board is loaded, its facts built, and
+when it loads, the ``check`` query run on it; every command line (and every ``prove`` of a
+property file, every ``batch`` of a directory) runs as the ``mtgasp`` program, in a process of its
 own, under the default memory limit and a 10 s time limit. Anything but an answer, a documented
 error (an MtgaspError: exit code 2, nothing on stdout, no traceback) or, for a command line, a
-stop at its time or memory limit (exit 4 or 5, said on stderr) is a failure: the run prints it
-and exits 1. Prints how many inputs were answered and refused, and the slowest.
+stop at its time or memory limit (exit 4 or 5, said on stderr) is a failure, as is a signal that
+does not stop a run cleanly (exit 130 or 143, its one line on stderr, every record whole, no
+worker left): the run prints it and exits 1. Prints how many inputs were answered, refused and
+stopped, and the slowest.
 """
 
 from __future__ import annotations
@@ -24,6 +30,21 @@ from hypothesis import seed as hypothesis_seed
 
 from ._common import add_json_option, emit, machine, machine_line, table
 from ._hostile import hostile_board, hostile_command, run_board, run_command
+from ._hostile_files import (
+    hostile_directory,
+    hostile_property,
+    hostile_signal,
+    run_batch_directory,
+    run_property,
+    run_signal,
+)
+
+#: The runs of issue 27: each kind's generator and what runs one of its inputs.
+_FILES: dict[str, tuple[Any, Any]] = {
+    "properties": (hostile_property(), lambda value: run_property(*value)),
+    "directories": (hostile_directory(), run_batch_directory),
+    "signals": (hostile_signal(), lambda value: run_signal(*value)),
+}
 
 
 def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
@@ -43,6 +64,8 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
             slowest = (seconds, what[:120])
 
     strategy = hostile_board() if kind == "boards" else hostile_command()
+    if kind in _FILES:
+        strategy = _FILES[kind][0]
 
     @settings(
         max_examples=count,
@@ -57,6 +80,8 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
         if kind == "boards":
             text, json_only = value
             record(started, repr(text), lambda: run_board(text, json_only, deep=True))
+        elif kind in _FILES:
+            record(started, repr(value), lambda: _FILES[kind][1](value))
         else:
             record(started, repr(value), lambda: run_command(value))
 
@@ -108,6 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.fuzz", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000, metavar="N")
     parser.add_argument("--commands", type=int, default=500, metavar="N")
+    parser.add_argument("--properties", type=int, default=500, metavar="N")
+    parser.add_argument("--directories", type=int, default=50, metavar="N")
+    parser.add_argument("--signals", type=int, default=20, metavar="N")
     parser.add_argument("--seed", type=int, default=10, help="hypothesis seed (default 10)")
     add_json_option(parser)
     args = parser.parse_args(argv)
@@ -117,6 +145,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": {
             "boards": _run("boards", args.boards, args.seed),
             "commands": _run("commands", args.commands, args.seed),
+            **{kind: _run(kind, getattr(args, kind), args.seed) for kind in _FILES},
         },
     }
     emit(result, args.json, _text)
