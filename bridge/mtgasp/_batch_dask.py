@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ._answer import EXIT_INTERNAL, Answer
+from ._text import reason
 from .batch import Events, answer_chunk, record
 from .errors import QueryError
 
@@ -59,7 +60,7 @@ def dask_events(
     try:
         client = distributed.Client(cluster if cluster is not None else address, timeout=_CONNECT)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise QueryError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise QueryError(f"cannot reach the Dask scheduler at {address}: {reason(exc)}") from None
     left: dict[Any, list[int]] = {}
 
     def submit(chunks: list[list[int]]) -> None:

@@ -19,6 +19,7 @@ import secrets
 from collections.abc import Iterable
 from pathlib import Path
 
+from ._text import reason
 from .errors import QueryError
 
 __all__ = ["outputs_of", "refuse_overwrites", "write_output"]
@@ -72,7 +73,7 @@ def write_output(path: Path, data: bytes, option: str, *, force: bool) -> Path:
                 temporary.unlink()
             raise
     except OSError as exc:
-        raise QueryError(f"{option} {path}: cannot write it: {exc.strerror or exc}") from None
+        raise QueryError(f"{option} {path}: cannot write it: {reason(exc)}") from None
     except (ValueError, UnicodeEncodeError):  # a NUL byte or a lone surrogate in the name
         raise QueryError(f"{option} {path}: is not a file name the system can open") from None
     return path

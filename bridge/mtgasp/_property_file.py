@@ -21,7 +21,7 @@ from typing import Any
 
 import clingo.ast
 
-from ._text import quote
+from ._text import quote, reason
 from .errors import QueryError
 from .limits import MAX_PROPERTY_BYTES
 
@@ -121,7 +121,7 @@ def _read(path: Path) -> bytes:
     except FileNotFoundError:
         raise QueryError(f"{path}: no such property file") from None
     except OSError as exc:
-        raise QueryError(f"{path}: cannot be read: {exc.strerror or exc}") from None
+        raise QueryError(f"{path}: cannot be read: {reason(exc)}") from None
     except (ValueError, UnicodeEncodeError):  # a NUL byte or a lone surrogate in the name
         raise QueryError(f"{quote(str(path))}: is not a file name the system can open") from None
     if len(data) > MAX_PROPERTY_BYTES:
