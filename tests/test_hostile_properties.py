@@ -30,6 +30,7 @@ def _refused(capsys: pytest.CaptureFixture[str], path: Path, *options: str) -> s
     return err
 
 
+@pytest.mark.quick
 @pytest.mark.parametrize(
     ("before", "line"),
     [

@@ -67,6 +67,7 @@ def test_an_existing_file_is_overwritten_only_with_force(
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted({out.name, "property.lp"})
 
 
+@pytest.mark.quick
 def test_the_dot_beside_a_rendered_graph_is_an_output_too(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
