@@ -22,7 +22,7 @@ import yaml
 from hypothesis import strategies as st
 
 from mtgasp import BoardError, MtgaspError, check, parse_board
-from mtgasp.facts import board_facts
+from mtgasp.facts.board import board_facts
 
 VALID: dict[str, Any] = {
     "players": [{"name": "alice", "life": 20}, {"name": "bob"}],

@@ -11,7 +11,7 @@ go end to end (load + query) through one process pinned to one core, in five mod
 default: mana costs the encodings decide at once, 601-payment-bounds.lp, the rest by the castable
 query), the baseline of the same run (every mana cost by the castable query, as before issue 13),
 without the mana check, and ``mtgasp batch``'s path in both modes (chunks of 50 boards, each one
-grounding: ``batch_worlds.py``), against which issue 13's aims are judged. The exact answers must
+grounding: ``batch/worlds.py``), against which issue 13's aims are judged. The exact answers must
 equal the baseline's, and the batch answers the board-by-board ones, on every board.
 
 Run from the repository root::
@@ -63,8 +63,8 @@ def _maxrss_mib() -> float:
 def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict[str, Any]:
     """Measure one size in this process (the child side of the benchmark)."""
     from mtgasp import activations, load_board, parse_board
-    from mtgasp._loader import parse_text  # the YAML step of load_board, with its checks
-    from mtgasp.facts import board_facts
+    from mtgasp.board._loader import parse_text  # the YAML step of load_board, with its checks
+    from mtgasp.facts.board import board_facts
 
     mana_seconds = _time_mana_check()
     # Warm up: imports, the card list used by validation, clingo's first Control.
@@ -146,7 +146,7 @@ def measure(size: int, seed: int, repeat: int, atoms_by_predicate: bool) -> dict
 def _time_mana_check() -> list[float]:
     """Instrument the exact check of mana costs that activations() delegates to the castable query
     (601.2h), if this version has one: its wall time per call lands in the returned cell."""
-    module = sys.modules["mtgasp.activations"]  # the attribute mtgasp.activations is the function
+    module = sys.modules["mtgasp.answers.activations"]
     cell = [0.0]
     # _verdicts: the castable query's verdicts, passed back to the activations query (issue 9);
     # _check_mana: the versions before it, which joined them in Python.
@@ -171,7 +171,7 @@ def _atoms_by_predicate(board: Any) -> dict[str, int]:
     import clingo
 
     from mtgasp._resources import query_path
-    from mtgasp.facts import board_facts
+    from mtgasp.facts.board import board_facts
 
     ctl = clingo.Control()
     with ctl.backend() as backend:
@@ -192,9 +192,9 @@ SMALL_AIMS = {"batch_exact": 200, "batch_no_mana_check": 500}
 def measure_small(count: int, seed: int, repeat: int) -> dict[str, Any]:
     """Boards per CPU second on one core, end to end, in each mode (the child side)."""
     from mtgasp import activations, parse_board
-    from mtgasp.batch import MAX_CHUNK
-    from mtgasp.castable import payments
-    from mtgasp.checker import Checker
+    from mtgasp.answers.castable import payments
+    from mtgasp.batch.checker import Checker
+    from mtgasp.batch.run import MAX_CHUNK
 
     from ._common import pin_to_one_core
     from .batch import _boards, _chunked
@@ -218,7 +218,7 @@ def measure_small(count: int, seed: int, repeat: int) -> dict[str, Any]:
         "no_mana_check": lambda: [
             checker.activations(parse_board(text), check_mana=False) for text in texts
         ],
-        # mtgasp batch's path: chunks of boards, each one grounding (batch_worlds.py).
+        # mtgasp batch's path: chunks of boards, each one grounding (batch/worlds.py).
         "batch_exact": _chunked(texts, MAX_CHUNK, True),
         "batch_no_mana_check": _chunked(texts, MAX_CHUNK, False),
     }

@@ -25,9 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from mtgasp import ActivationReport, Board, parse_board
-from mtgasp.batch import MAX_CHUNK
-from mtgasp.batch_worlds import activations_many
-from mtgasp.checker import Checker
+from mtgasp.batch.checker import Checker
+from mtgasp.batch.run import MAX_CHUNK
+from mtgasp.batch.worlds import activations_many
 
 from ._boards import board_text
 from ._common import add_json_option, emit, machine, machine_line, pin_to_one_core, table

@@ -59,7 +59,7 @@ def board_text(cards: list[str]) -> str:
 
 def _child(text: str, queue: Any) -> None:
     from mtgasp import check, parse_board
-    from mtgasp.facts import board_facts
+    from mtgasp.facts.board import board_facts
 
     start = time.process_time()
     board = parse_board(text, json_only=True)

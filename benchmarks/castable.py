@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.castable import castable, payment, questions
+from mtgasp.answers.castable import castable, payment, questions
 
 from ._common import add_json_option, emit, mapping_text
 

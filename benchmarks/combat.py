@@ -27,9 +27,9 @@ import sys
 import time
 from typing import Any
 
-from mtgasp.board import parse_board
-from mtgasp.courses import step
-from mtgasp.creatures import creatures
+from mtgasp.answers.courses.query import step
+from mtgasp.answers.creatures import creatures
+from mtgasp.board.load import parse_board
 
 from ._common import add_json_option, emit, machine, machine_line, table
 

@@ -30,7 +30,7 @@ from typing import Any
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.mana import could_produce
+from mtgasp.answers.mana import could_produce
 
 SEED = 106_7
 PLAYERS = ("p1", "p2", "p3", "p4")

@@ -64,11 +64,11 @@ import yaml
 from clingo import Function, Number, String, Symbol
 
 from mtgasp import parse_board
+from mtgasp.answers.orderings.query import EventGraph, event_graph
+from mtgasp.board.events import LifeEvent
+from mtgasp.board.values import Value
 from mtgasp.cards.catalog import card_facts
-from mtgasp.events import LifeEvent
-from mtgasp.facts import board_facts, event_request, mana_event_request
-from mtgasp.orderings import EventGraph, event_graph
-from mtgasp.values import Value
+from mtgasp.facts.board import board_facts, event_request, mana_event_request
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))  # the brute force lives with the tests, not the product
@@ -133,7 +133,7 @@ def _board_case(scenario: str, n: int, seed: int) -> Case:
     }
     board = parse_board(yaml.safe_dump(data), source=f"{scenario}-{n}")
     if scenario == "mana":
-        from mtgasp.orderings import TapEvent
+        from mtgasp.answers.orderings.query import TapEvent
 
         event: Any = TapEvent("land")
         request = mana_event_request("land", 1, None)

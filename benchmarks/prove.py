@@ -17,8 +17,8 @@ import sys
 import time
 from typing import Any
 
-from mtgasp.prove import Bounds, prove
-from mtgasp.vocabulary import STEP_VOCABULARY, check_property
+from mtgasp.prove.asp import Bounds, prove
+from mtgasp.prove.vocabulary import STEP_VOCABULARY, check_property
 
 from ._common import ROOT, add_json_option, emit, machine, machine_line, ratio, table
 

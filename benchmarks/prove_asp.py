@@ -25,10 +25,11 @@ from pathlib import Path
 
 from clingo import Function, Number, String, Symbol
 
-from mtgasp import prove_world
 from mtgasp._resources import query_path
 from mtgasp.cards import catalog
-from mtgasp.solve import nonpermanent_cards, parse_program
+from mtgasp.cards.permanence import nonpermanent_cards
+from mtgasp.prove import world as prove_world
+from mtgasp.solve.control import parse_program
 
 POOL = (
     "Boon Reflection",

@@ -17,10 +17,10 @@ import sys
 import time
 from typing import Any
 
-from mtgasp.mana import could_produce
-from mtgasp.prove_boards import board_space
-from mtgasp.prove_enumerate import prove_enumerate
-from mtgasp.prove_types import Bounds
+from mtgasp.answers.mana import could_produce
+from mtgasp.prove.boards import board_space
+from mtgasp.prove.bounds import Bounds
+from mtgasp.prove.enumerate import prove_enumerate
 
 from ._common import ROOT, add_json_option, emit, machine, machine_line, table
 

@@ -26,10 +26,11 @@ from typing import Any
 
 from clingo import Function
 
-from mtgasp.board import Board, parse_board
-from mtgasp.courses import _final_key, _state_id, step
-from mtgasp.facts import board_facts
-from mtgasp.solve import solve
+from mtgasp.answers.courses.query import _final_key, _state_id, step
+from mtgasp.board.load import parse_board
+from mtgasp.board.model import Board
+from mtgasp.facts.board import board_facts
+from mtgasp.solve.control import solve
 
 OPPONENTS = ("bob", "carol", "dan")
 

@@ -1,5 +1,5 @@
 """``--record-fired PATH``: while the scenario cases (test_cases.py) run, record which rules of
-the encodings fire, and write the fired record ``mtgasp coverage`` reads (mtgasp.coverage):
+the encodings fire, and write the fired record ``mtgasp coverage`` reads (mtgasp.answers.coverage):
 
     PYTHONPATH=bridge python -m pytest tests/test_cases.py --record-fired tests/cases/fired.json
 
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp._fired import recording_fired
-from mtgasp.coverage import write_record
+from mtgasp.answers.coverage import write_record
+from mtgasp.solve._fired import recording_fired
 
 CASES_DIR = Path(__file__).parent / "cases"
 _FIRED = pytest.StashKey[dict[str, set[tuple[str, int]]]]()

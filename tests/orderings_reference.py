@@ -187,7 +187,7 @@ def memo_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Valu
 
 def from_board(board: object, event: object) -> tuple[tuple[RefEffect, ...], RefEvent]:
     """The reference's view of a real board (mtgasp.Board) and event (TapEvent / LifeEvent)."""
-    from mtgasp.orderings import LifeEvent, TapEvent
+    from mtgasp.answers.orderings.query import LifeEvent, TapEvent
 
     players = [p.name for p in board.players]  # type: ignore[attr-defined]
     team = {p.name: (p.team or p.name) for p in board.players}  # type: ignore[attr-defined]
@@ -242,7 +242,7 @@ def from_board(board: object, event: object) -> tuple[tuple[RefEffect, ...], Ref
 
 
 def value_text(value: Value) -> str:
-    """The engine's text for a value (mtgasp.values), to compare outcomes."""
+    """The engine's text for a value (mtgasp.board.values), to compare outcomes."""
     if value[0] == "none":
         return "nothing happens"
     if value[0] == "mana":

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from mtgasp._batch_pool import _Worker, pool_events
 from mtgasp._progress import progress_bar
-from mtgasp.batch import expand
+from mtgasp.batch.pool import _Worker, pool_events
+from mtgasp.batch.run import expand
 from mtgasp.cli import EXIT_INTERRUPTED, EXIT_USAGE, main
 from mtgasp.commands._limits import DEFAULT_MEMORY_LIMIT
 

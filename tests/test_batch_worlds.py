@@ -20,11 +20,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgasp import activations, parse_board
-from mtgasp._batch_pool import pool_events
-from mtgasp.activations import ActivationReport
-from mtgasp.batch import answer_board, answer_chunk, chunk_size
-from mtgasp.batch_worlds import ChunkFailed, activations_many
-from mtgasp.board import Board
+from mtgasp.answers.activations import ActivationReport
+from mtgasp.batch.pool import pool_events
+from mtgasp.batch.run import answer_board, answer_chunk, chunk_size
+from mtgasp.batch.worlds import ChunkFailed, activations_many
+from mtgasp.board.model import Board
 from mtgasp.cli import main
 from mtgasp.commands._limits import DEFAULT_MEMORY_LIMIT
 from mtgasp.errors import MtgaspError, QueryError
@@ -112,8 +112,8 @@ def test_random_boards_in_one_grounding_get_their_own_answers(
 
 
 def _template(query: str) -> argparse.Namespace:
+    from mtgasp.batch.command import _template as parse
     from mtgasp.cli import _parser
-    from mtgasp.commands.batch import _template as parse
 
     args = _parser().parse_args(["batch", "x", "--query", query])
     template = parse(query, args.queries)
@@ -136,7 +136,7 @@ def test_a_chunks_records_are_the_single_runs_bad_boards_included(
     assert [r["exit_code"] for r in chunked].count(2) >= 2
     # A chunk that fails as a whole (here: as clingo's messages would make it) is asked board by
     # board, with the same records.
-    import mtgasp.batch_worlds as worlds
+    import mtgasp.batch.worlds as worlds
 
     def fail(*args: Any, **kwargs: Any) -> Any:
         raise ChunkFailed("as clingo's messages would")
@@ -203,7 +203,7 @@ def test_a_chunk_grounds_at_most_so_many_permanents_together(
 ) -> None:
     """A large board is ground alone (never a bigger grounding than its own query's), small ones
     together up to the bound; the records stay the single runs'."""
-    import mtgasp.batch as batch
+    import mtgasp.batch.run as batch
 
     boards = _examples()
     monkeypatch.setattr(batch, "MAX_CHUNK_PERMANENTS", 6)

@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from mtgasp import Board, load_board, parse_board
-from mtgasp.board_write import board_to_data
+from mtgasp.board.write import board_to_data
 
 ROOT = Path(__file__).parents[1]
 

@@ -17,7 +17,7 @@ from mtgasp._resources import asp_path
 from mtgasp.cards import catalog, database
 from mtgasp.cards.corpus import inputs_hash
 from mtgasp.cli import main
-from mtgasp.facts import board_facts
+from mtgasp.facts.board import board_facts
 
 ROOT = Path(__file__).parents[1]
 CORPUS = ROOT / "tools" / "cards" / "card-corpus.json.xz"
@@ -264,8 +264,8 @@ def test_cards_lists_searches_and_describes_the_database(
 
 
 def test_the_searched_pool_of_prove_stays_the_hand_written_cards() -> None:
-    from mtgasp.prove import Bounds, one_solve_facts
-    from mtgasp.prove_boards import board_space
+    from mtgasp.prove.asp import Bounds, one_solve_facts
+    from mtgasp.prove.boards import board_space
 
     facts = one_solve_facts(board_space(Bounds(permanents=1, players=1)))
     pool = {f.arguments[0].string for f in facts if f.name == "bound_card"}

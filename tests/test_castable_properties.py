@@ -20,10 +20,10 @@ import pytest
 import yaml
 
 from mtgasp import activations, parse_board
-from mtgasp.board import Board
-from mtgasp.castable import castable, payment, questions
-from mtgasp.mana import tap
-from mtgasp.values import MANA_TYPES, Mana
+from mtgasp.answers.castable import castable, payment, questions
+from mtgasp.answers.mana import tap
+from mtgasp.board.model import Board
+from mtgasp.board.values import MANA_TYPES, Mana
 
 HAND = ["Gilder Bairn", "Order of Whiteclay", "Thought-Knot Seer", "Raging Goblin", "Fervor"]
 COSTS = {

@@ -9,13 +9,13 @@ import pytest
 import yaml
 
 from mtgasp import Board, Checker, LifeEvent, check, load_board, orderings, parse_board
-from mtgasp.check import _next_step
+from mtgasp.answers.check import _next_step
+from mtgasp.answers.courses.query import next_step_triggers
+from mtgasp.answers.orderings.query import life_orderings
 from mtgasp.commands import check as check_command
-from mtgasp.courses import next_step_triggers
 from mtgasp.errors import MtgaspError
-from mtgasp.facts import board_facts
-from mtgasp.orderings import life_orderings
-from mtgasp.solve import counting_groundings, solve
+from mtgasp.facts.board import board_facts
+from mtgasp.solve.control import counting_groundings, solve
 
 EXAMPLES = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
 

@@ -11,10 +11,11 @@ import yaml
 from clingo import Function, Number
 
 from mtgasp import Board, EncodingError, QueryError, activations, load_board, parse_board
-from mtgasp.activations import Reason
+from mtgasp.answers.activations import Reason
+from mtgasp.batch.checker import Checker
 from mtgasp.cards.catalog import handwritten_names
-from mtgasp.checker import Checker
-from mtgasp.solve import nonpermanent_cards, solve
+from mtgasp.cards.permanence import nonpermanent_cards
+from mtgasp.solve.control import solve
 
 ROOT = Path(__file__).parents[1]
 

@@ -17,10 +17,10 @@ from typing import Any
 
 import clingo.ast as ast
 
-from mtgasp import _asp_atoms
-from mtgasp._asp_atoms import symbolic_atoms
 from mtgasp._resources import asp_path
-from mtgasp.coverage import comment_block_above
+from mtgasp.answers.coverage import comment_block_above
+from mtgasp.solve import _asp_atoms
+from mtgasp.solve._asp_atoms import symbolic_atoms
 
 ASP = asp_path()
 RULE_FILES = sorted((ASP / "rules").glob("*.lp"))

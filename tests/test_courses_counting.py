@@ -1,10 +1,11 @@
 """Counting courses per final state (``count_models``) equals a straightforward enumeration.
 
-``mtgasp.courses`` counts the courses per final state without copying each course out (clingo
-counts them: ``mtgasp.solve.count_models``). These tests count again the plain way, enumerating
-every course of ``asp/queries/courses.lp`` and grouping by its shown atoms, on every course case
-of ``tests/cases`` and on a benchmark board (three cost levels of final-state atoms), and check a
-small program with more atoms than one cost level holds, a fact among them and an atom of arity 0.
+``mtgasp.answers.courses.query`` counts the courses per final state without copying each course out
+(clingo counts them: ``mtgasp.solve.count.count_models``). These tests count again the plain way,
+enumerating every course of ``asp/queries/courses.lp`` and grouping by its shown atoms, on every
+course case of ``tests/cases`` and on a benchmark board (three cost levels of final-state atoms),
+and check a small program with more atoms than one cost level holds, a fact among them and an atom
+of arity 0.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ import pytest
 import yaml
 
 from checks._courses import run
-from mtgasp import _course_split, parse_board
-from mtgasp import courses as courses_module
-from mtgasp.courses import step
+from mtgasp import parse_board
+from mtgasp.answers.courses import final_states as _course_split
+from mtgasp.answers.courses import query as courses_module
+from mtgasp.answers.courses.query import step
 from mtgasp.errors import EncodingError
-from mtgasp.solve import count_models, solve
+from mtgasp.solve.control import solve
+from mtgasp.solve.count import count_models
 
 CASES_DIR = Path(__file__).parent / "cases"
 COURSE_QUERIES = {"step", "resolve", "event", "cast"}

@@ -1,4 +1,4 @@
-"""Courses put together from independent parts (``mtgasp._course_split``).
+"""Courses put together from independent parts (``mtgasp.answers.courses.final_states``).
 
 When the choices after the first ones fall into groups that share no atom (each opponent's own
 choices in issue 5's end step), each group's courses are enumerated alone and the courses of the
@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 import yaml
 
-from mtgasp import courses as courses_module
 from mtgasp import parse_board
-from mtgasp._course_split import final_states
-from mtgasp.solve import solve
+from mtgasp.answers.courses import query as courses_module
+from mtgasp.answers.courses.final_states import final_states
+from mtgasp.solve.control import solve
 
 #: A first choice (not shown), then two groups of choices that depend on it: a and b can't both
 #: be left; c on its own. 1 course without the first choice, 3 * 2 with it.

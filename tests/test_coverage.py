@@ -15,9 +15,9 @@ import pytest
 import yaml
 
 from mtgasp import parse_board
-from mtgasp._fired import recording_fired
+from mtgasp.answers.coverage import coverage, cr_numbers, fired_rules, read_record, write_record
 from mtgasp.cli import main
-from mtgasp.coverage import coverage, cr_numbers, fired_rules, read_record, write_record
+from mtgasp.solve._fired import recording_fired
 
 CASES = Path(__file__).parent / "cases"
 FIXTURE = Path(__file__).parent / "coverage_fixture"

@@ -13,12 +13,12 @@ import pytest
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.board_write import board_to_data
+from mtgasp.answers.courses.query import cast, life_event, step
+from mtgasp.answers.orderings.query import orderings
+from mtgasp.board.events import DamageEvent
+from mtgasp.board.write import board_to_data
 from mtgasp.cli import main
-from mtgasp.courses import cast, life_event, step
 from mtgasp.errors import QueryError
-from mtgasp.events import DamageEvent
-from mtgasp.orderings import orderings
 
 pytestmark = pytest.mark.quick
 

@@ -13,7 +13,7 @@ import pytest
 from clingo import Function, Number, String, Symbol
 
 from mtgasp._resources import asp_path
-from mtgasp.solve import solve
+from mtgasp.solve.control import solve
 
 
 def _f(name: str, *args: Symbol) -> Symbol:

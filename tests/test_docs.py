@@ -16,7 +16,7 @@ import pytest
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.board import board_schema
+from mtgasp.board.load import board_schema
 from mtgasp.cli import COMMANDS, main
 
 ROOT = Path(__file__).parents[1]
@@ -43,7 +43,7 @@ def _table_keys(text: str) -> set[str]:
     return set(re.findall(r"^\| `([^`]+)` \|", text, flags=re.MULTILINE))
 
 
-# --- docs/board-format.md and bridge/mtgasp/board.schema.json ---
+# --- docs/board-format.md and bridge/mtgasp/board/board.schema.json ---
 
 
 def _schema_paths(schema: dict[str, Any]) -> Iterator[str]:

@@ -8,7 +8,7 @@ import clingo
 import clingo.ast
 
 from mtgasp._resources import asp_path
-from mtgasp.graph_atoms import EDGE_ARITY
+from mtgasp.answers.orderings.atoms import EDGE_ARITY
 
 ASP = asp_path()
 

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from mtgasp import load_board
+from mtgasp.answers.orderings.query import orderings, parse_event
 from mtgasp.cli import main
-from mtgasp.graphs import Graph, dot_label, to_dot
-from mtgasp.orderings import orderings, parse_event
+from mtgasp.output.graphs import Graph, dot_label, to_dot
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 NODE = re.compile(r'^  (n\d+) \[label="((?:[^"\\]|\\.)*)", shape=box, style="([^"]*)"')

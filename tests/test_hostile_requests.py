@@ -17,8 +17,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mtgasp import QueryError, parse_event
+from mtgasp.board.events import MAX_DRAWS
 from mtgasp.cli import main
-from mtgasp.events import MAX_DRAWS
 from mtgasp.limits import MAX_NUMBER
 
 BOARD = "examples/summoning-sickness.yaml"  # alice and bob; forest, birds, elves...

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from mtgasp.cli import main
-from mtgasp.html_report import cr_rules
+from mtgasp.output.html import cr_rules
 
 ROOT = Path(__file__).parents[1]
 EXAMPLES = ROOT / "examples"

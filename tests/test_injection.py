@@ -8,7 +8,7 @@ import yaml
 
 from mtgasp import BoardError, activations, parse_board
 from mtgasp._resources import query_path
-from mtgasp.facts import board_facts, render_facts
+from mtgasp.facts.board import board_facts, render_facts
 
 NASTY = [
     'a"b',

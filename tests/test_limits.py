@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp import budget
-from mtgasp.board import load_board
+from mtgasp.answers.orderings.query import orderings, parse_event
+from mtgasp.board.load import load_board
 from mtgasp.cli import EXIT_INTERRUPTED, EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE, main
 from mtgasp.errors import TimeLimitError
-from mtgasp.orderings import orderings, parse_event
+from mtgasp.solve import budget
 
 ROOT = Path(__file__).parents[1]
 REPLACEMENTS = str(ROOT / "examples" / "life-replacements.yaml")

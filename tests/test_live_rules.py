@@ -1,4 +1,5 @@
-"""Rules that cannot fire on a query's facts are left out of its grounding (bridge/mtgasp/_live.py).
+"""Rules that cannot fire on a query's facts are left out of its grounding
+(bridge/mtgasp/solve/_live.py).
 
 A rule whose positive body names a predicate that no fact has and no live rule derives has no
 ground instance (gringo still pays for it). Leaving such rules out must never change the stable
@@ -18,15 +19,15 @@ import pytest
 from clingo import Function, Number
 from tools.build_live import tables
 
-from mtgasp import _live, _parse
-from mtgasp._live_table import make_table
-from mtgasp._parse import parse_program
 from mtgasp._resources import asp_path, query_path
-from mtgasp.board import load_board
+from mtgasp.board.load import load_board
 from mtgasp.cards.catalog import card_facts
 from mtgasp.errors import EncodingError
-from mtgasp.facts import board_cards, board_facts
-from mtgasp.solve import solve
+from mtgasp.facts.board import board_cards, board_facts
+from mtgasp.solve import _live, _parse
+from mtgasp.solve._live_table import make_table
+from mtgasp.solve._parse import parse_program
+from mtgasp.solve.control import solve
 
 EXAMPLES = sorted((Path(__file__).parents[1] / "examples").glob("*.yaml"))
 SLICED = sorted(p.stem for p in _live.TABLES.glob("*.json"))

@@ -13,8 +13,8 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mtgasp import _loader
-from mtgasp._loader import parse_text
+from mtgasp.board import _loader
+from mtgasp.board._loader import parse_text
 from mtgasp.errors import BoardError
 
 pytestmark = pytest.mark.quick

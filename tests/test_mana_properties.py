@@ -15,7 +15,7 @@ import pytest
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.mana import could_produce
+from mtgasp.answers.mana import could_produce
 
 _PATH = Path(__file__).parents[1] / "benchmarks" / "could_produce.py"
 _SPEC = importlib.util.spec_from_file_location("_could_produce_benchmark", _PATH)

@@ -10,7 +10,7 @@ from clingo import Function, Number, String, Symbol
 from mtgasp.cards.catalog import card_facts
 from mtgasp.cards.oracle import compile_card
 from mtgasp.cards.record import CardRecord
-from mtgasp.solve import solve
+from mtgasp.solve.control import solve
 
 # Oracle texts as in the corpus (2023 wording).
 CINDER_MARSH = CardRecord(

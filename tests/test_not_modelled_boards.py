@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from mtgasp import load_board, parse_board
-from mtgasp.activations import activations
-from mtgasp.castable import castable
-from mtgasp.check import check
+from mtgasp.answers.activations import activations
+from mtgasp.answers.castable import castable
+from mtgasp.answers.check import check
+from mtgasp.answers.mana import could_produce
 from mtgasp.cli import main
-from mtgasp.mana import could_produce
 
 ROOT = Path(__file__).parents[1]
 BOARD = ROOT / "examples" / "not-modelled.yaml"

@@ -11,11 +11,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgasp import parse_board
+from mtgasp.answers.check import check
 from mtgasp.cards import database
 from mtgasp.cards.oracle import compile_card
 from mtgasp.cards.oracle._kinds import KINDS
 from mtgasp.cards.record import CardRecord
-from mtgasp.check import check
 
 # Words and pieces of Oracle text, so that random texts come near the templates.
 _PIECES = [

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from mtgasp import load_board
+from mtgasp.answers.orderings.query import LifeEvent, TapEvent, orderings, parse_event
+from mtgasp.board.values import LifeChange, Mana
 from mtgasp.cli import main
 from mtgasp.errors import QueryError
-from mtgasp.orderings import LifeEvent, TapEvent, orderings, parse_event
-from mtgasp.values import LifeChange, Mana
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgasp import parse_board
-from mtgasp.facts import board_facts, event_request, mana_event_request
-from mtgasp.orderings import LifeEvent, TapEvent, event_graph, orderings
+from mtgasp.answers.orderings.query import LifeEvent, TapEvent, event_graph, orderings
+from mtgasp.facts.board import board_facts, event_request, mana_event_request
 from orderings_reference import from_board, value_text
 from orderings_reference import orderings as reference_orderings
 

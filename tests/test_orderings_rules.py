@@ -13,10 +13,10 @@ import math
 import pytest
 from clingo import Function, Number, String, Symbol
 
+from mtgasp.answers.orderings.query import event_graph
+from mtgasp.board.events import LifeEvent
 from mtgasp.errors import EncodingError, QueryError
-from mtgasp.events import LifeEvent
-from mtgasp.facts import event_request
-from mtgasp.orderings import event_graph
+from mtgasp.facts.board import event_request
 
 pytestmark = pytest.mark.quick
 

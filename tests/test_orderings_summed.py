@@ -17,11 +17,11 @@ from clingo import Function, Number, String, Symbol
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from mtgasp.answers.orderings.query import EventGraph, event_graph
+from mtgasp.answers.orderings.summed import SummedGraph
+from mtgasp.board.events import LifeEvent
 from mtgasp.cards.catalog import card_facts
-from mtgasp.events import LifeEvent
-from mtgasp.facts import event_request
-from mtgasp.orderings import EventGraph, event_graph
-from mtgasp.summed_graph import SummedGraph
+from mtgasp.facts.board import event_request
 from orderings_reference import RefEffect, RefEvent, memo_counts, value_text
 
 #: Real cards that stand between "plus" effects (pivots): (card, ability, condition, change).

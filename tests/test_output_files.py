@@ -13,8 +13,8 @@ from typing import Any
 
 import pytest
 
-from mtgasp import _output_file
 from mtgasp.cli import main
+from mtgasp.output import files as _output_file
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 REFLECTION = str(EXAMPLES / "mana-reflection-contamination.yaml")

@@ -16,11 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtgasp import activations, parse_board
-from mtgasp.board import Board
-from mtgasp.castable import MAX_PAID, payments
-from mtgasp.facts import board_facts
-from mtgasp.requests import mana_check
-from mtgasp.solve import ground
+from mtgasp.answers.castable import MAX_PAID, payments
+from mtgasp.board.model import Board
+from mtgasp.facts.board import board_facts
+from mtgasp.facts.requests import mana_check
+from mtgasp.solve.control import ground
 
 #: Mana sources (fixed types, any color, a type a land could produce, amounts per creature, filters,
 #: doubling), abilities with mana costs, and what changes mana or activation: replacement effects,

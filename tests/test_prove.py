@@ -9,7 +9,7 @@ import pytest
 
 from mtgasp import activations, parse_board
 from mtgasp.cli import main
-from mtgasp.prove import Bounds, prove
+from mtgasp.prove.asp import Bounds, prove
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
 

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from mtgasp import parse_board
-from mtgasp.prove import prove
-from mtgasp.prove_enumerate import prove_board, prove_enumerate
-from mtgasp.prove_types import Bounds
+from mtgasp.prove.asp import prove
+from mtgasp.prove.bounds import Bounds
+from mtgasp.prove.enumerate import prove_board, prove_enumerate
 
 PROPERTIES = {
     "faithmenders": """\

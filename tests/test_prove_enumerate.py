@@ -11,13 +11,13 @@ import pytest
 import yaml
 
 from mtgasp import parse_board
-from mtgasp.board_write import board_to_data
+from mtgasp.answers.mana import could_produce
+from mtgasp.board.write import board_to_data
 from mtgasp.cli import main
-from mtgasp.mana import could_produce
-from mtgasp.prove_boards import board_space
-from mtgasp.prove_enumerate import prove_enumerate
-from mtgasp.prove_outputs import life_events
-from mtgasp.prove_types import Bounds
+from mtgasp.prove.boards import board_space
+from mtgasp.prove.bounds import Bounds
+from mtgasp.prove.enumerate import prove_enumerate
+from mtgasp.prove.outputs import life_events
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
 
@@ -140,11 +140,11 @@ def test_bad_bounds_are_usage_errors(
 def test_a_chunk_of_boards_in_one_grounding_answers_as_each_board_alone() -> None:
     # The world batch (one grounding for many boards) must give each board exactly the atoms the
     # query gives it alone: could-produce, the activations view, the orderings graph.
-    from mtgasp.facts import board_facts
-    from mtgasp.prove_outputs import chunk_outputs
-    from mtgasp.requests import event_request, mana_check
-    from mtgasp.solve import solve
-    from mtgasp.vocabulary import VOCABULARY
+    from mtgasp.facts.board import board_facts
+    from mtgasp.facts.requests import event_request, mana_check
+    from mtgasp.prove.outputs import chunk_outputs
+    from mtgasp.prove.vocabulary import VOCABULARY
+    from mtgasp.solve.control import solve
 
     cards = ("Reflecting Pool", "Forest", "Rhox Faithmender", "Pale Moon", "Fervor")
     space = board_space(Bounds(permanents=2, cards=cards, effects=1))
@@ -195,7 +195,7 @@ def test_workers_get_the_limits_and_their_errors_are_the_commands(
 ) -> None:
     # --memory-limit and the time left of --time-limit go to each worker; a worker stopped at
     # its memory limit stops the search with exit code 5, one paragraph, nothing on stdout.
-    from mtgasp import _batch_pool
+    from mtgasp.batch import pool as _batch_pool
 
     seen: list[tuple[float, int, int]] = []
 
@@ -235,10 +235,10 @@ def test_a_property_in_its_querys_world_program_finds_what_it_finds_apart(
     # A property that reads one query's vocabulary is ground with the query's world program (one
     # grounding): the failing boards and reasons are those of the property evaluated apart, on
     # the query's outputs (some boards of each chunk fail, some don't).
-    from mtgasp._prove_worlds import Worlds
-    from mtgasp.prove_enumerate import evaluate_chunk
-    from mtgasp.prove_outputs import chunk_outputs, fused_query
-    from mtgasp.vocabulary import check_property
+    from mtgasp.prove.enumerate import evaluate_chunk
+    from mtgasp.prove.outputs import chunk_outputs, fused_query
+    from mtgasp.prove.vocabulary import check_property
+    from mtgasp.prove.worlds import Worlds
 
     prop = check_property(PROPERTIES / f"{name}.lp")
     assert fused_query(prop.queries) is not None

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from mtgasp import parse_board
-from mtgasp.orderings import LifeEvent, orderings
-from mtgasp.prove_enumerate import prove_board, prove_enumerate
-from mtgasp.prove_types import Bounds
+from mtgasp.answers.orderings.query import LifeEvent, orderings
+from mtgasp.prove.bounds import Bounds
+from mtgasp.prove.enumerate import prove_board, prove_enumerate
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
 
@@ -132,7 +132,7 @@ def test_course_properties_are_searched_over_boards() -> None:
 
 
 def test_only_the_courses_a_property_can_read_are_asked() -> None:
-    from mtgasp.vocabulary import check_property
+    from mtgasp.prove.vocabulary import check_property
 
     kinds = {
         name: check_property(PROPERTIES / f"{name}.lp").courses

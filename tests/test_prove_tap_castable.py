@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from mtgasp import parse_board
-from mtgasp.castable import castable
+from mtgasp.answers.castable import castable
+from mtgasp.answers.tap import tap
 from mtgasp.cli import main
-from mtgasp.prove_enumerate import prove_enumerate
-from mtgasp.prove_outputs import board_outputs
-from mtgasp.prove_types import Bounds
-from mtgasp.tap import tap
+from mtgasp.prove.bounds import Bounds
+from mtgasp.prove.enumerate import prove_enumerate
+from mtgasp.prove.outputs import board_outputs
 
 PROPERTIES = Path(__file__).parents[1] / "examples" / "properties"
 

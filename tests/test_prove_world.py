@@ -1,4 +1,4 @@
-"""The asp engine's search by casts (prove_world.py, asp/queries/prove-world.lp): mana,
+"""The asp engine's search by casts (prove/world.py, asp/queries/prove-world.lp): mana,
 replacement orderings and life ground one cast at a time, the rest of the board chosen.
 
 Sources: the issue's examples (two Rhox Faithmenders turn a gain of 3 into 12: 614.5, 616.1;
@@ -16,11 +16,14 @@ import pytest
 import yaml
 from clingo import Function, Number, String, Symbol
 
-from mtgasp import parse_board, prove_world, vocabulary
-from mtgasp.board import Board
-from mtgasp.board_write import board_to_data
+from mtgasp import parse_board
+from mtgasp.board.model import Board
+from mtgasp.board.write import board_to_data
+from mtgasp.cards.permanence import nonpermanent_cards
 from mtgasp.cli import main
-from mtgasp.solve import nonpermanent_cards, parse_program
+from mtgasp.prove import vocabulary
+from mtgasp.prove import world as prove_world
+from mtgasp.solve.control import parse_program
 
 VOCABULARY = frozenset(
     (p.name, p.arity) for p in (*vocabulary.VOCABULARY, *vocabulary.STEP_VOCABULARY)

@@ -1,5 +1,6 @@
-"""Reading symbols by their handles (bridge/mtgasp/_raw_symbols.py) gives what clingo.Symbol gives,
-and equal symbols have equal handles (the replacement graph reader keys its dicts by them)."""
+"""Reading symbols by their handles (bridge/mtgasp/solve/_raw_symbols.py) gives what clingo.Symbol
+gives, and equal symbols have equal handles (the replacement graph reader keys its dicts by
+them)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import clingo
 import pytest
 from clingo import Function, Number, String, Symbol, Tuple_
 
-from mtgasp._raw_symbols import RawSymbols, shown_handles
+from mtgasp.solve._raw_symbols import RawSymbols, shown_handles
 
 pytestmark = pytest.mark.quick
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from clingo import Function, Number, String, Symbol, SymbolType
 
 from mtgasp import LifeEvent, orderings, parse_board
-from mtgasp.facts import board_facts
-from mtgasp.solve import ground, solve
+from mtgasp.facts.board import board_facts
+from mtgasp.solve.control import ground, solve
 
 
 def _board(step: str, battlefield: str = "", players: str = "[{name: a}, {name: b}]") -> str:

@@ -12,8 +12,8 @@ import yaml
 from benchmarks._hostile import VALID, hostile_data
 from hypothesis import HealthCheck, given, settings
 
-from mtgasp._schema_check import fits
-from mtgasp.board import _schema, _validator
+from mtgasp.board._schema_check import fits
+from mtgasp.board.load import _schema, _validator
 
 pytestmark = pytest.mark.quick
 

@@ -21,9 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from mtgasp import budget
-from mtgasp._batch_pool import _Worker
 from mtgasp._startup import EXIT_TERMINATED, Terminated
+from mtgasp.batch.pool import _Worker
+from mtgasp.solve import budget
 
 ROOT = Path(__file__).parents[1]
 REPLACEMENTS = ROOT / "examples" / "life-replacements.yaml"

@@ -1,4 +1,5 @@
-"""``mtgasp.solve.ground``: one grounding, many solves, at most one external assumed true each."""
+"""``mtgasp.solve.control.ground``: one grounding, many solves, at most one external assumed true
+each."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import pytest
 from clingo import Function, Number
 
 from mtgasp.errors import EncodingError
-from mtgasp.solve import ground
+from mtgasp.solve.control import ground
 
 pytestmark = pytest.mark.quick
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from mtgasp.cli import main
-from mtgasp.terminal import render
+from mtgasp.output.terminal import render
 
 pytestmark = pytest.mark.quick
 

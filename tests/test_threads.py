@@ -1,4 +1,4 @@
-"""Parsed statements are never shared between threads (bridge/mtgasp/_ast_cache.py).
+"""Parsed statements are never shared between threads (bridge/mtgasp/solve/_ast_cache.py).
 
 clingo counts the references to a parsed statement without a lock. CI once ended in wrong
 answers from every later could-produce test and then a segmentation fault, after a Dask run with
@@ -16,13 +16,13 @@ from pathlib import Path
 import clingo
 import pytest
 
-from mtgasp import _ast_cache, budget
 from mtgasp._resources import query_path
-from mtgasp.board import load_board
-from mtgasp.check import check
+from mtgasp.answers.check import check
+from mtgasp.board.load import load_board
 from mtgasp.commands.check import to_json
 from mtgasp.errors import TimeLimitError
-from mtgasp.solve import parse_once
+from mtgasp.solve import _ast_cache, budget
+from mtgasp.solve.control import parse_once
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 

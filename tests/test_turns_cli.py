@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from mtgasp import load_board
+from mtgasp.answers.courses.query import step
 from mtgasp.cli import main
-from mtgasp.courses import step
 
 pytestmark = pytest.mark.quick
 
@@ -108,7 +108,7 @@ def test_bad_requests_exit_2_with_nothing_on_stdout(
 def test_hangarback_dies_trigger_creates_its_thopters() -> None:
     """Issue 12 (111.1, 603.10a): the dies trigger of a sacrificed Hangarback Walker, once
     reported as not modelled, resolves: a Thopter per +1/+1 counter it had."""
-    from mtgasp.board import parse_board
+    from mtgasp.board.load import parse_board
 
     board = parse_board(
         json.dumps(
@@ -157,8 +157,8 @@ def test_output_is_deterministic(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_gain_applied_by_event_makes_the_witch_trigger_at_end_of_turn() -> None:
-    from mtgasp.board import parse_board
-    from mtgasp.courses import life_event
+    from mtgasp.answers.courses.query import life_event
+    from mtgasp.board.load import parse_board
 
     board = parse_board(
         json.dumps(

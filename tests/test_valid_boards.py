@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from mtgasp.cli import main
-from mtgasp.prove import Bounds, prove
+from mtgasp.prove.asp import Bounds, prove
 
 BOARD = """\
 players: [{name: alice}, {name: bob}]

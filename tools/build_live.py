@@ -1,10 +1,10 @@
-"""Write the tables of the rules each entry program reads and derives (bridge/mtgasp/live/).
+"""Write the tables of the rules each entry program reads and derives (bridge/mtgasp/solve/live/).
 
     PYTHONPATH=bridge python tools/build_live.py
 
 Run it after changing anything under asp/: a query of a program whose table is out of date is
 not sliced (mtgasp checks the encoding files' checksums), and tests/test_live_rules.py fails
-until the tables are made again. One table per entry program (bridge/mtgasp/_live.py).
+until the tables are made again. One table per entry program (bridge/mtgasp/solve/_live.py).
 """
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ from __future__ import annotations
 import json
 import sys
 
-from mtgasp._live import TABLES
-from mtgasp._live_table import make_table
-from mtgasp._parse import parse_program
 from mtgasp._resources import asp_path
+from mtgasp.solve._live import TABLES
+from mtgasp.solve._live_table import make_table
+from mtgasp.solve._parse import parse_program
 
 
 def tables() -> dict[str, str]:

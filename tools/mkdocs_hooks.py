@@ -19,7 +19,7 @@ from typing import Any
 
 import clingo.ast
 
-from mtgasp._asp_atoms import signature, symbolic_atoms
+from mtgasp.solve._asp_atoms import signature, symbolic_atoms
 
 ROOT = Path(__file__).parents[1]
 RULES = ROOT / "asp" / "rules"

@@ -8,13 +8,24 @@ from __future__ import annotations
 
 from . import _startup  # noqa: F401  (first: Ctrl-C while the program starts, exit 130)
 from ._version import version as _version
-from .activations import Activation, ActivationReport, Reason, activations
-from .board import Board, Permanent, Player, load_board, parse_board
-from .budget import time_limit
-from .castable import CastableReport, Payment, castable
-from .check import CheckReport, check
-from .checker import Checker
-from .courses import CourseReport, Outcome, cast, life_event, resolve, step, triggers_at
+from .answers.activations import Activation, ActivationReport, Reason, activations
+from .answers.castable import CastableReport, Payment, castable
+from .answers.check import CheckReport, check
+from .answers.courses.query import (
+    CourseReport,
+    Outcome,
+    cast,
+    life_event,
+    resolve,
+    step,
+    triggers_at,
+)
+from .answers.mana import CouldProduceReport, TapReport, could_produce, tap
+from .answers.orderings.query import OrderingsReport, orderings
+from .batch.checker import Checker
+from .board.events import LifeEvent, TapEvent, parse_event
+from .board.load import load_board, parse_board
+from .board.model import Board, Permanent, Player
 from .errors import (
     BoardError,
     BoardProblem,
@@ -24,9 +35,7 @@ from .errors import (
     QueryError,
     TimeLimitError,
 )
-from .events import LifeEvent, TapEvent, parse_event
-from .mana import CouldProduceReport, TapReport, could_produce, tap
-from .orderings import OrderingsReport, orderings
+from .solve.budget import time_limit
 
 
 def __getattr__(name: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-__all__ = ["asp_path", "query_path"]
+__all__ = ["asp_path", "query_path", "rules_text_path"]
 
 
 @cache
@@ -26,3 +26,8 @@ def asp_path() -> Path:
 def query_path(name: str) -> Path:
     """The entry program of one query, e.g. ``query_path("activations")``."""
     return asp_path() / "queries" / f"{name}.lp"
+
+
+def rules_text_path() -> Path:
+    """The Comprehensive Rules' numbered rules, as shipped (``comprehensive-rules.json.gz``)."""
+    return Path(__file__).resolve().parent / "comprehensive-rules.json.gz"

@@ -13,8 +13,31 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from . import budget, completion, progress, terminal
-from ._answer import (
+from . import progress
+from ._startup import EXIT_TERMINATED, stopped
+from ._text import error_text, escape, is_text
+from ._version import version
+from .batch import command as batch
+from .commands import (
+    _limits,
+    activations,
+    asp_path,
+    attackers,
+    cards,
+    cast,
+    castable,
+    check,
+    completion,
+    could_produce,
+    coverage,
+    event,
+    facts,
+    orderings,
+    resolve,
+    step,
+    tap,
+)
+from .commands._answer import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     EXIT_MEMORY_LIMIT,
@@ -22,29 +45,9 @@ from ._answer import (
     EXIT_USAGE,
     answer,
 )
-from ._startup import EXIT_TERMINATED, stopped
-from ._text import error_text, escape, is_text
-from ._version import version
-from .commands import (
-    _limits,
-    activations,
-    asp_path,
-    attackers,
-    batch,
-    cards,
-    cast,
-    castable,
-    check,
-    could_produce,
-    coverage,
-    event,
-    facts,
-    orderings,
-    prove,
-    resolve,
-    step,
-    tap,
-)
+from .output import terminal
+from .prove import command as prove
+from .solve import budget
 
 __all__ = [
     "EXIT_INTERNAL",
@@ -190,7 +193,7 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
 def run() -> NoReturn:
     """The ``mtgasp`` program: :func:`main`, then exit. If a grounding cut short (time limit,
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
-    cannot be interrupted (budget.py)."""
+    cannot be interrupted (solve/budget.py)."""
     try:
         budget.catch_interrupts()
         code = main(whole_process=True)

@@ -1,7 +1,7 @@
 """Progress on stderr for long runs, when stderr is a terminal (never piped, never with --json).
 
-The command line turns it on (:func:`shown`); ``solve.py`` says what is being ground and solved
-and how many answer sets (courses, boards, orderings graphs) were found so far. One line,
+The command line turns it on (:func:`shown`); ``solve/control.py`` says what is being ground and
+solved and how many answer sets (courses, boards, orderings graphs) were found so far. One line,
 rewritten in place, cleared when the command ends. Off by default: the API prints nothing.
 """
 

@@ -34,8 +34,8 @@ from __future__ import annotations
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.courses import CourseReport, cast, life_event, resolve, step
-from mtgasp.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
+from mtgasp.answers.courses.query import CourseReport, cast, life_event, resolve, step
+from mtgasp.board.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
 
 
 def run(query: str, board: Board, args: dict[str, Any]) -> CourseReport:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.attackers import attackers
+from mtgasp.answers.attackers import attackers
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

@@ -15,8 +15,8 @@ from collections import Counter
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.castable import Payment, castable
-from mtgasp.values import MANA_TYPES, Mana
+from mtgasp.answers.castable import Payment, castable
+from mtgasp.board.values import MANA_TYPES, Mana
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

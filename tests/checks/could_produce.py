@@ -12,7 +12,7 @@ from itertools import pairwise
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.mana import could_produce
+from mtgasp.answers.mana import could_produce
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.creatures import creatures
+from mtgasp.answers.creatures import creatures
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

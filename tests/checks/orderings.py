@@ -19,7 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from mtgasp import Board
-from mtgasp.orderings import LifeEvent, orderings, parse_event
+from mtgasp.answers.orderings.query import LifeEvent, orderings, parse_event
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

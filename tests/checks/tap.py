@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from mtgasp import Board, QueryError
-from mtgasp.mana import tap
+from mtgasp.answers.mana import tap
 
 
 def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:

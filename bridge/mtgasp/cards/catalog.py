@@ -18,9 +18,9 @@ from pathlib import Path
 import clingo
 from clingo import Symbol, SymbolType
 
-from .. import budget
 from .._resources import asp_path
 from ..errors import EncodingError
+from ..solve import budget
 from . import database
 
 __all__ = [

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._output import table
 from ..cards.coverage import Coverage, Share
+from ..output.format import table
 
 __all__ = ["coverage_json", "coverage_text"]
 

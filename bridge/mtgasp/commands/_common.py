@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-from .. import graphs
-from .._numbers import whole
-from ..board import Board, load_board
+from ..board.load import load_board
+from ..board.model import Board
+from ..board.numbers import whole
 from ..errors import QueryError
-from ..graphs import DEFAULT_GRAPH_LIMIT, Graph
+from ..output import graphs
+from ..output.graphs import DEFAULT_GRAPH_LIMIT, Graph
 
 
 def add_board(parser: argparse.ArgumentParser) -> None:
@@ -69,7 +70,7 @@ def write_graph(args: argparse.Namespace, graph: Graph) -> None:
 
 def add_force(parser: argparse.ArgumentParser, options: str) -> None:
     """``--force``: the command's output files (``options``) may overwrite existing files
-    (``_output_file``: without it, the command refuses before it computes anything)."""
+    (``output/files.py``: without it, the command refuses before it computes anything)."""
     parser.add_argument(
         "--force", action="store_true", help=f"{options} may overwrite existing files"
     )
@@ -86,6 +87,6 @@ def add_html(parser: argparse.ArgumentParser) -> None:
 
 
 def turn_text(board: Board) -> str:
-    """``turn 4``, or ``turn number not given`` (see :class:`mtgasp.board.Turn`)."""
+    """``turn 4``, or ``turn number not given`` (see :class:`mtgasp.board.model.Turn`)."""
     number = board.turn.number
     return "turn number not given" if number is None else f"turn {number}"

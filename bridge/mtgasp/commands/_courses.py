@@ -8,10 +8,10 @@ from typing import Any
 
 import yaml
 
-from .._output import dumps, table
-from .._output_file import refuse_overwrites, write_output
-from ..board_write import board_to_data
-from ..courses import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
+from ..answers.courses.query import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
+from ..board.write import board_to_data
+from ..output.files import refuse_overwrites, write_output
+from ..output.format import dumps, table
 from . import _common
 from ._common import turn_text
 
@@ -50,12 +50,12 @@ def output(report: CourseReport, args: argparse.Namespace) -> str:
     if args.write_board:
         write_boards(report, args.write_board, force=args.force)
     if args.graph:
-        from ..pictures import course_graph
+        from ..output.pictures import course_graph
 
         _common.write_graph(args, course_graph(report))
     if args.html:
-        from ..html_report import Section, write_page
-        from ..pictures import course_graph
+        from ..output.html import Section, write_page
+        from ..output.pictures import course_graph
 
         section = Section("Courses", to_text(report, show=args.show), course_graph(report))
         title = f"mtgasp {report.query}: {report.request}"

@@ -6,7 +6,7 @@ import argparse
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .._answer import EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT
+from ._answer import EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT
 
 __all__ = [
     "DEFAULTS",

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
-from ..activations import ActivationReport, activations
-from ..not_modelled import NotModelled
+from ..answers.activations import ActivationReport, activations
+from ..answers.not_modelled import NotModelled
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "activations"

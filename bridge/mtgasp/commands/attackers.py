@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
-from ..attackers import AttackerReport, attackers
+from ..answers.attackers import AttackerReport, attackers
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "attackers"

@@ -6,8 +6,8 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .._output import dumps
 from ..cards import catalog, database
+from ..output.format import dumps
 from . import _common
 
 NAME = "cards"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from ..completion import card_completer
-from ..courses import cast
+from ..answers.courses.query import cast
 from . import _common, _courses
+from .completion import card_completer
 
 NAME = "cast"
 HELP = "cast a spell with X and resolve it: enters-with-X counters (107.3m), triggers, outcomes"

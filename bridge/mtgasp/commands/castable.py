@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
-from ..castable import MAX_PAID, CastableReport, Payment, castable
+from ..answers.castable import MAX_PAID, CastableReport, Payment, castable
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "castable"

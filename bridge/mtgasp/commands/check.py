@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps
-from ..check import CheckReport, check
-from ..creatures import pt_terms_text
+from ..answers.check import CheckReport, check
+from ..answers.creatures import pt_terms_text
+from ..output.format import dumps
 from . import _common, _courses, activations, castable, could_produce, orderings
 from ._common import turn_text
 
@@ -31,8 +31,8 @@ def run(args: argparse.Namespace) -> str:
 
 
 def _write_html(report: CheckReport, path: str, *, force: bool) -> None:
-    from ..html_report import Section, write_page
-    from ..pictures import orderings_graph
+    from ..output.html import Section, write_page
+    from ..output.pictures import orderings_graph
 
     first, *rest = sections(report)
     parts = []

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
+from ..answers.mana import CouldProduceReport, TypeWitness, could_produce, type_text
 from ..errors import QueryError
-from ..mana import CouldProduceReport, TypeWitness, could_produce, type_text
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "could-produce"
@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> str:
         raise QueryError("--graph draws the witnesses of --why: add --why")
     report = could_produce(_common.board(args), permanent=args.permanent, why=args.why)
     if args.graph:
-        from ..pictures import could_produce_graph
+        from ..output.pictures import could_produce_graph
 
         _common.write_graph(args, could_produce_graph(report))
     return dumps(to_json(report)) if args.json else to_text(report)

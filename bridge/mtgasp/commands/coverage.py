@@ -7,9 +7,9 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from .._output import dumps, table
-from ..coverage import REGENERATE, Coverage, coverage, read_record
+from ..answers.coverage import REGENERATE, Coverage, coverage, read_record
 from ..errors import QueryError
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "coverage"

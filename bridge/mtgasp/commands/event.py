@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..courses import life_event
-from ..events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
+from ..answers.courses.query import life_event
+from ..board.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
 from . import _common, _courses
 
 NAME = "event"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..facts import board_facts, render_facts
+from ..facts.board import board_facts, render_facts
 from . import _common
 
 NAME = "facts"

@@ -7,15 +7,15 @@ import itertools
 from dataclasses import replace
 from typing import Any
 
-from .._output import dumps, table
-from ..errors import QueryError
-from ..orderings import (
+from ..answers.orderings.query import (
     DEFAULT_MAX_ORDERINGS,
     LifeEvent,
     OrderingsReport,
     orderings,
     parse_event,
 )
+from ..errors import QueryError
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "orderings"
@@ -91,12 +91,12 @@ def run(args: argparse.Namespace) -> str:
             "draws of several cards are events of their own (121.2)"
         )
     if args.graph:
-        from ..pictures import orderings_graph
+        from ..output.pictures import orderings_graph
 
         _common.write_graph(args, orderings_graph(report))
     if args.html:
-        from ..html_report import Section, write_page
-        from ..pictures import orderings_graph
+        from ..output.html import Section, write_page
+        from ..output.pictures import orderings_graph
 
         section = Section("Orderings (616.1)", to_text(report), orderings_graph(report))
         title = f"mtgasp orderings: {report.event}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..courses import resolve
+from ..answers.courses.query import resolve
 from . import _common, _courses
 
 NAME = "resolve"

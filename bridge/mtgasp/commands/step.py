@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
-from ..board import STEPS
-from ..courses import step
+from ..answers.courses.query import step
+from ..board.model import STEPS
 from . import _common, _courses
 
 NAME = "step"

@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .._output import dumps, table
-from ..mana import TapOutcome, TapReport, tap, type_text
-from ..values import MANA_TYPES
+from ..answers.mana import TapOutcome, TapReport, tap, type_text
+from ..board.values import MANA_TYPES
+from ..output.format import dumps, table
 from . import _common
 
 NAME = "tap"

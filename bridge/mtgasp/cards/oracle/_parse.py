@@ -10,7 +10,8 @@ from clingo import Symbol
 from lark import Lark, Tree
 from lark.exceptions import LarkError, VisitError
 
-from ._templates import NotCovered, Templates
+from ._mana import NotCovered
+from ._templates import Templates
 from ._text import strip_reminder
 
 __all__ = ["parser", "template"]

@@ -1,10 +1,10 @@
 """Oracle text -> card facts: ``compile_card(record)``, one ability (paragraph) at a time.
 
 A paragraph the grammar (``oracle.lark``) derives yields the facts of its template
-(``_templates.py``, ``_parse.py``); a keyword line ("Flying, vigilance") yields ``keyword/2`` for
-each keyword the rules know; an ability modelled in part (``_partial.py``) yields its facts and the
-rest; everything else yields ``not_modelled(Card, Index, Kind, Text)`` with the paragraph's text,
-which the rules read to say which answers could depend on it (docs/oracle-compiler.md).
+(``_templates.py``, ``solve/_parse.py``); a keyword line ("Flying, vigilance") yields ``keyword/2``
+for each keyword the rules know; an ability modelled in part (``_partial.py``) yields its facts and
+the rest; everything else yields ``not_modelled(Card, Index, Kind, Text)`` with the paragraph's
+text, which the rules read to say which answers could depend on it (docs/oracle-compiler.md).
 """
 
 from __future__ import annotations

@@ -1,0 +1,79 @@
+"""The main job: run every query mtgasp knows on a board and collect one report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ..board.events import LifeEvent
+from ..board.model import Board
+from ..cards.catalog import card_facts
+from ..facts.board import board_cards, board_facts
+from ..solve.control import solve
+from .activations import ActivationReport, activations
+from .castable import CastableReport, castable_report, payments
+from .courses.query import TriggerVerdict, next_step_triggers
+from .creatures import CreatureReport, creatures
+from .mana import CouldProduceReport, could_produce
+from .orderings.query import OrderingsReport, life_orderings
+
+__all__ = ["CheckReport", "check"]
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """Everything the rules say about one board, one section per query."""
+
+    board: Board
+    activations: ActivationReport
+    could_produce: CouldProduceReport
+    castable: CastableReport
+    creatures: CreatureReport | None = None
+    """Every creature's power and toughness (208, 613.4)."""
+    next_step: str | None = None
+    next_step_triggers: tuple[TriggerVerdict, ...] = ()
+    life_events: tuple[OrderingsReport, ...] = ()
+    """For each player, gaining and losing 1 life, where a replacement or "can't" effect bears
+    on it (614, 616, 119.7, 119.8); empty when none does."""
+
+
+def check(board: Board) -> CheckReport:
+    """Run every query on ``board``, grounding each entry program at most once: the castable
+    query's answers serve both its report and the activations query's mana costs (601.2h), and
+    the life events share one grounding of the orderings query."""
+    active = board.turn.active
+    controllers = {p.controller for p in board.battlefield}
+    players = [active, *(p.name for p in board.players if p.name in controllers - {active})]
+    found = payments(board, players, cards=[active])
+    next_step, triggers = _next_step(board)
+    return CheckReport(
+        board=board,
+        activations=activations(board, known=found),
+        could_produce=could_produce(board),
+        castable=castable_report(active, found),
+        creatures=creatures(board),
+        next_step=next_step,
+        next_step_triggers=triggers,
+        life_events=_life_events(board),
+    )
+
+
+def _next_step(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
+    """The step after the board's (500.1) and what triggers as it begins (603.2b), as
+    ``next_step_triggers`` answers. Where no card the board names has a triggered ability,
+    nothing can trigger: the step alone is asked (``next-step.lp``), not the step query's whole
+    course (``tests/test_check_groundings.py`` shows both give the same on every case board)."""
+    if any(fact.name == "triggered" for fact in card_facts(board_cards(board))):
+        return next_step_triggers(board)
+    (model,) = solve("next-step", board_facts(replace(board, stack=())), max_models=1).models
+    # None after the cleanup step: the next turn's untap step is not this turn's (500.1).
+    return next((s.arguments[0].name for s in model if s.name == "next_step"), None), ()
+
+
+def _life_events(board: Board) -> tuple[OrderingsReport, ...]:
+    """A 1-life gain and loss of each player where an effect applies or a "can't" bears on it."""
+    events = [LifeEvent(kind, p.name, 1) for p in board.players for kind in ("gain", "lose")]
+    return tuple(
+        report
+        for report in life_orderings(board, events)
+        if report.prohibited or any(e.applies_now for e in report.effects)
+    )
