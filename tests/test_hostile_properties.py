@@ -207,3 +207,29 @@ def test_a_reason_nested_thousands_deep_is_printed(
     assert main([*argv, "--json"]) == 1
     reasons = json.loads(capsys.readouterr().out)["reasons"]
     assert reasons == ["f(" * 3000 + "a" + ")" * 3000]
+
+
+def test_a_character_that_is_not_ascii_outside_strings_and_comments_is_refused(
+    tmp_path: Path,
+) -> None:
+    # Found by the fuzz run (issue 27): clingo's lexer reports an unexpected character byte by
+    # byte, so an em dash outside a comment (a comment line cut by a line break) reached
+    # clingo's logger as a cut UTF-8 sequence: the same PANIC as bytes that are not UTF-8. In a
+    # string or a comment it is text.
+    path = tmp_path / "property.lp"
+    path.write_text(
+        'counterexample("é ☃") :- tapped(O). % café\nrs, other \u2014 x.\n', encoding="utf-8"
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "mtgasp", "prove", str(path), "--permanents", "1"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        timeout=300,
+        check=False,
+    )
+    assert (done.returncode, done.stdout) == (2, "")
+    assert "property.lp:2:11: the character U+2014 is not part of clingo's language" in (
+        done.stderr
+    )
+    assert "PANIC" not in done.stderr

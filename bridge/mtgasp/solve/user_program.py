@@ -6,9 +6,11 @@ clingo opens what a program ``#include``s as it parses, so a property naming
 so any ``#include`` is refused, found by its text (outside comments and strings) before clingo
 parses anything. Text that is not UTF-8 would reach clingo's message callback as bytes Python
 cannot decode (``PANIC: exception in nothrow scope``); a NUL byte would end the text early for
-clingo's lexer. Parentheses nested past :data:`MAX_NESTING` would overflow clingo's parser stack
-(a segmentation fault at 100,000), and terms nested past it (``1+1+...+1``) Python's walks of
-the parsed rules. Each is refused at its file, line and column.
+clingo's lexer; a character that is not ASCII outside a string or a comment, which clingo's
+lexer reports byte by byte, cutting the character (the same panic). Parentheses nested past
+:data:`MAX_NESTING` would overflow clingo's parser stack (a segmentation fault at 100,000), and
+terms nested past it (``1+1+...+1``) Python's walks of the parsed rules. Each is refused at its
+file, line and column.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ __all__ = ["MAX_NESTING", "check_nesting", "check_property_text"]
 #: comment or string matches nothing here, so what follows is searched as rules: the scan can
 #: only refuse more than clingo would include, never less.
 _TOKENS = re.compile(
-    r'%\*.*?\*%|%[^\n]*|"(?:\\.|[^"\\\n])*"|#\s*include|[(\[{]|[)\]}]', re.DOTALL | re.I
+    r'%\*.*?\*%|%[^\n]*|"(?:\\.|[^"\\\n])*"|#\s*include|[(\[{]|[)\]}]|[^\x00-\x7f]',
+    re.DOTALL | re.I,
 )
 #: How deeply a property may nest parentheses, brackets and braces, and terms in a rule (a rule
 #: of the vocabulary nests about 10).
@@ -68,6 +71,12 @@ def check_property_text(path: Path) -> str:
             depth += 1
         elif kind in ")]}":
             depth -= 1
+        if not kind.isascii():
+            line, column = _position(text[: token.start()])
+            raise QueryError(
+                f"{path}:{line}:{column}: the character U+{ord(kind):04X} is not part of "
+                "clingo's language outside a string or a comment (names are ASCII)"
+            )
         if kind == "#" or depth > MAX_NESTING:
             line, column = _position(text[: token.start()])
             raise QueryError(f"{path}:{line}:{column}: {_INCLUDE if kind == '#' else _DEEP}")
