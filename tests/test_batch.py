@@ -22,7 +22,8 @@ import pytest
 from mtgasp._progress import progress_bar
 from mtgasp.batch.pool import _Worker, pool_events
 from mtgasp.batch.run import expand
-from mtgasp.cli import EXIT_INTERRUPTED, EXIT_USAGE, main
+from mtgasp.cli import main
+from mtgasp.commands._answer import EXIT_INTERRUPTED, EXIT_USAGE
 from mtgasp.commands._limits import DEFAULT_MEMORY_LIMIT
 
 ROOT = Path(__file__).parents[1]

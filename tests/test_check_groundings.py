@@ -1,12 +1,15 @@
-"""``check`` shares its work (issue 9): each entry program is ground at most once per board."""
+"""``check`` shares its work (issue 9): each entry program is ground at most once per board, and
+(issue 29) the board becomes facts once."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 import yaml
+from clingo import Symbol
 
 from mtgasp import Board, Checker, LifeEvent, check, load_board, orderings, parse_board
 from mtgasp.answers.check import _next_step
@@ -14,6 +17,7 @@ from mtgasp.answers.courses.query import next_step_triggers
 from mtgasp.answers.orderings.query import life_orderings
 from mtgasp.commands import check as check_command
 from mtgasp.errors import MtgaspError
+from mtgasp.facts import board as facts_module
 from mtgasp.facts.board import board_facts
 from mtgasp.solve.control import counting_groundings, solve
 
@@ -52,6 +56,43 @@ def test_check_grounds_each_program_at_most_once(path: Path) -> None:
         "orderings-life.lp",
     } <= set(counts)
     assert len({"step.lp", "next-step.lp"} & set(counts)) == 1
+
+
+def _counting_builds(monkeypatch: pytest.MonkeyPatch) -> list[Board]:
+    """The boards whose facts are built from now on (``facts.board._board_facts`` entered)."""
+    built: list[Board] = []
+    real = facts_module._board_facts
+
+    def counting(board: Board) -> Iterator[Symbol]:
+        built.append(board)
+        return real(board)
+
+    monkeypatch.setattr(facts_module, "_board_facts", counting)
+    return built
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])
+def test_check_builds_the_boards_facts_once(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(path)
+    built = _counting_builds(monkeypatch)
+    report = check(board)
+    check_command.to_json(report)
+    check_command.to_text(report)
+    # Every query (five families, eight solves) reads the one set of facts; the step queries ask
+    # about the board without its stack, a board of its own only where the stack is not empty.
+    assert built == ([board] if not board.stack else [board, board.without_stack()])
+
+
+def test_a_boards_facts_are_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    board = load_board(EXAMPLES[0])
+    built = _counting_builds(monkeypatch)
+    first = board_facts(board)
+    first.append(first[0])  # each call has a list of its own
+    assert board_facts(board) == first[:-1]
+    # An equal board loaded again is another board: built anew, with the same facts.
+    again = load_board(EXAMPLES[0])
+    assert board_facts(again) == first[:-1]
+    assert built == [board, again]
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=[p.stem for p in EXAMPLES])

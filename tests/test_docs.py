@@ -17,7 +17,7 @@ import yaml
 
 from mtgasp import parse_board
 from mtgasp.board.load import board_schema
-from mtgasp.cli import COMMANDS, main
+from mtgasp.cli import COMMANDS, Command, main
 
 ROOT = Path(__file__).parents[1]
 DOCS = ROOT / "docs"
@@ -302,20 +302,20 @@ def _named(headings: list[str]) -> set[str]:
 
 def test_every_command_is_documented() -> None:
     named = _named(list(_sections(DOCS / "commands.md")))
-    missing = [c.NAME for c in COMMANDS if c.NAME not in named]
+    missing = [c.name for c in COMMANDS if c.name not in named]
     assert missing == [], "add a '## mtgasp COMMAND' section to docs/commands.md for each"
 
 
 def test_every_json_option_is_documented() -> None:
     named = _named([h for h in _sections(DOCS / "json-output.md") if h.endswith(" --json")])
-    with_json = [c.NAME for c in COMMANDS if "--json" in _help(c)]
+    with_json = [c.name for c in COMMANDS if "--json" in _help(c)]
     missing = [name for name in with_json if name not in named]
     assert missing == [], "add a '## mtgasp COMMAND --json' section to docs/json-output.md"
 
 
-def _help(command: Any) -> str:
-    parser = argparse.ArgumentParser(prog=f"mtgasp {command.NAME}")
-    command.configure(parser)
+def _help(command: Command) -> str:
+    parser = argparse.ArgumentParser(prog=f"mtgasp {command.name}")
+    command.load().configure(parser)
     return parser.format_help()
 
 

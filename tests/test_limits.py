@@ -18,7 +18,8 @@ import pytest
 
 from mtgasp.answers.orderings.query import orderings, parse_event
 from mtgasp.board.load import load_board
-from mtgasp.cli import EXIT_INTERRUPTED, EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE, main
+from mtgasp.cli import main
+from mtgasp.commands._answer import EXIT_INTERRUPTED, EXIT_MEMORY_LIMIT, EXIT_TIME_LIMIT, EXIT_USAGE
 from mtgasp.errors import TimeLimitError
 from mtgasp.solve import budget
 

@@ -13,9 +13,9 @@ cleanly on Ctrl-C stops so on SIGTERM too."""
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import sys
-from pathlib import Path
 from types import FrameType
 
 __all__ = ["EXIT_INTERRUPTED", "EXIT_TERMINATED", "Terminated", "stopped"]
@@ -41,7 +41,7 @@ def _program_starting() -> bool:
     """``python -m mtgasp`` (while Python finds the module, ``sys.argv[0]`` is ``-m``) or the
     ``mtgasp`` script, in the main thread."""
     first = sys.argv[0] if sys.argv else ""
-    return first == "-m" or Path(first).stem == "mtgasp"
+    return first == "-m" or os.path.splitext(os.path.basename(first))[0] == "mtgasp"
 
 
 def _interrupted(signum: int, frame: FrameType | None) -> None:

@@ -7,7 +7,6 @@ them as input and escapes any that reach its text output.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Sequence
 
@@ -95,6 +94,8 @@ def nearest(word: str, candidates: Sequence[str]) -> str:
     if len(word) > 100:
         return ""
     by_folded = {c.casefold(): c for c in candidates}
+    import difflib  # (here: ``mtgasp --version`` needs no difflib)
+
     close = difflib.get_close_matches(word.casefold(), list(by_folded), n=3, cutoff=0.6)
     if not close:
         return ""

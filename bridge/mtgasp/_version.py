@@ -1,29 +1,15 @@
-"""``mtgasp.__version__``: the installed package's version, or the source tree's.
-
-Read when first asked (``mtgasp --version``, ``mtgasp.__version__``), not at import: reading
-package metadata costs more than a whole board's load (docs/benchmarks.md, start-up).
-"""
+"""``mtgasp.__version__``: the package's version, stated here and held equal to pyproject.toml's by
+``tests/test_hostile_questions.py``. A constant: reading it from package metadata
+(``importlib.metadata``, which imports the e-mail parser) or from pyproject.toml (``tomllib``,
+which imports ``datetime``) cost ``mtgasp --version`` several times Python's own start-up
+(issue 29, start-up)."""
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 __all__ = ["version"]
 
+VERSION = "0.1.0"
 
-@cache
+
 def version() -> str:
-    from importlib.metadata import PackageNotFoundError
-    from importlib.metadata import version as installed
-
-    try:
-        return installed("mtgasp")
-    except PackageNotFoundError:  # run from a source checkout (PYTHONPATH=bridge)
-        import tomllib
-
-        pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
-        try:
-            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
-        except (OSError, KeyError, tomllib.TOMLDecodeError):
-            return "unknown"
+    return VERSION

@@ -7,83 +7,134 @@ question prints one paragraph to stderr and exits with code 2; nothing is printe
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
-import shutil
 import sys
-from collections.abc import Sequence
-from typing import NoReturn
+from collections.abc import Collection, Sequence
+from types import ModuleType
 
-from . import progress
-from ._startup import EXIT_TERMINATED, stopped
-from ._text import error_text, escape, is_text
+from ._startup import stopped
+from ._text import is_text
 from ._version import version
-from .batch import command as batch
-from .commands import (
-    _limits,
-    activations,
-    asp_path,
-    attackers,
-    cards,
-    cast,
-    castable,
-    check,
-    completion,
-    could_produce,
-    coverage,
-    event,
-    facts,
-    orderings,
-    resolve,
-    step,
-    tap,
-)
-from .commands._answer import (
-    EXIT_INTERNAL,
-    EXIT_INTERRUPTED,
-    EXIT_MEMORY_LIMIT,
-    EXIT_TIME_LIMIT,
-    EXIT_USAGE,
-    answer,
-)
-from .output import terminal
-from .prove import command as prove
-from .solve import budget
+from .commands import completion
 
-__all__ = [
-    "EXIT_INTERNAL",
-    "EXIT_INTERRUPTED",
-    "EXIT_MEMORY_LIMIT",
-    "EXIT_TERMINATED",
-    "EXIT_TIME_LIMIT",
-    "EXIT_USAGE",
-    "main",
-    "run",
-]
+#: ``typing.TYPE_CHECKING`` without importing typing (start-up: issue 29).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import NoReturn
+
+# Imported where they are used (a command's run, not --help or --version: issue 29, start-up):
+# .commands._answer, .commands._limits, .output.terminal, .progress, .solve.budget.
+
+__all__ = ["COMMANDS", "Command", "main", "run"]
 
 #: The commands that answer at once (no clingo search): no limits to set.
 _QUICK = ("facts", "asp-path", "cards", "coverage")
 #: The commands that set limits for each board of theirs.
 _OWN_LIMITS = ("batch",)
 
+
+class Command:
+    """A subcommand as ``mtgasp --help`` lists it: its word, its one-line summary and its module
+    (``configure``, ``run``: ``commands/__init__.py``), imported only when the command line names
+    it, so that ``--help`` and ``--version`` load neither clingo nor jsonschema."""
+
+    __slots__ = ("module", "name", "summary")
+
+    def __init__(self, name: str, summary: str, module: str) -> None:
+        self.name = name
+        self.summary = summary
+        self.module = module
+
+    def load(self) -> ModuleType:
+        return importlib.import_module(self.module)
+
+
 #: Every subcommand, in the order ``mtgasp --help`` lists them.
 COMMANDS = (
-    check,
-    activations,
-    attackers,
-    could_produce,
-    tap,
-    castable,
-    orderings,
-    step,
-    resolve,
-    event,
-    cast,
-    prove,
-    batch,
-    facts,
-    asp_path,
-    cards,
-    coverage,
+    Command(
+        "check",
+        "run every query on a board and print one report (the main job)",
+        "mtgasp.commands.check",
+    ),
+    Command(
+        "activations",
+        "list every activated ability: legal, or illegal with each CR reason",
+        "mtgasp.commands.activations",
+    ),
+    Command(
+        "attackers",
+        "list every creature: could it attack now, or why not (each CR reason)",
+        "mtgasp.commands.attackers",
+    ),
+    Command(
+        "could-produce",
+        "the types of mana each permanent could produce now (106.7), with witnesses",
+        "mtgasp.commands.could_produce",
+    ),
+    Command(
+        "tap",
+        "activate a mana ability now: every result, replacement orderings and triggers (106.12)",
+        "mtgasp.commands.tap",
+    ),
+    Command(
+        "castable",
+        "can each card in hand and each ability with a mana cost be paid now? (exact, with a plan)",
+        "mtgasp.commands.castable",
+    ),
+    Command(
+        "orderings",
+        "every order in which replacement effects apply to an event, and the distinct outcomes",
+        "mtgasp.commands.orderings",
+    ),
+    Command(
+        "step",
+        "begin a step: what triggers, every course until the stack is empty, distinct outcomes",
+        "mtgasp.commands.step",
+    ),
+    Command(
+        "resolve",
+        "resolve the board's stack: every course until it is empty, distinct outcomes",
+        "mtgasp.commands.resolve",
+    ),
+    Command(
+        "event",
+        "apply a life event (gain, lose, set), damage or a draw and show the resulting boards",
+        "mtgasp.commands.event",
+    ),
+    Command(
+        "cast",
+        "cast a spell with X and resolve it: enters-with-X counters (107.3m), triggers, outcomes",
+        "mtgasp.commands.cast",
+    ),
+    Command(
+        "prove",
+        "search every board within bounds for a counterexample to a property of the rules",
+        "mtgasp.prove.command",
+    ),
+    Command(
+        "batch",
+        "run one query over many boards (every core, or a Dask cluster) and write JSON Lines",
+        "mtgasp.batch.command",
+    ),
+    Command(
+        "facts",
+        "print the board as ASP facts, for running the encodings with plain clingo",
+        "mtgasp.commands.facts",
+    ),
+    Command(
+        "asp-path", "print the directory of the installed encodings", "mtgasp.commands.asp_path"
+    ),
+    Command(
+        "cards",
+        "list or search the cards mtgasp knows; import current card data (MTGJSON)",
+        "mtgasp.commands.cards",
+    ),
+    Command(
+        "coverage",
+        "of every numbered CR rule, which are encoded and which fired in the scenario cases",
+        "mtgasp.commands.coverage",
+    ),
 )
 
 _DESCRIPTION = """\
@@ -115,7 +166,9 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-def _parser() -> argparse.ArgumentParser:
+def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every command listed, those ``named`` (every one for None)
+    configured; a batch's queries with it (it parses its --query as that query's command line)."""
     parser = argparse.ArgumentParser(
         prog="mtgasp",
         description=_DESCRIPTION,
@@ -125,18 +178,31 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--version", action=_Version, nargs=0, help="show program's version number and exit"
     )
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    # prog given: argparse would make a help formatter to work it out (importing shutil).
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", prog="mtgasp")
     for command in COMMANDS:
-        p = sub.add_parser(
-            command.NAME, help=command.HELP, formatter_class=argparse.RawDescriptionHelpFormatter
+        sub.add_parser(
+            command.name, help=command.summary, formatter_class=argparse.RawDescriptionHelpFormatter
         )
-        command.configure(p)
-        if command.NAME not in (*_QUICK, *_OWN_LIMITS):
+    modules = {c.name: c.load() for c in COMMANDS if named is None or c.name in named}
+    if "batch" in modules:
+        queries = modules["batch"].QUERIES
+        modules.update({c.name: c.load() for c in COMMANDS if c.name in queries})
+        sub.choices["batch"].set_defaults(queries={q: sub.choices[q] for q in queries})
+    if modules:
+        from .commands import _limits
+    for name, module in modules.items():
+        p = sub.choices[name]
+        module.configure(p)
+        if name not in (*_QUICK, *_OWN_LIMITS):
             _limits.add_limits(p)
-        p.set_defaults(run=command.run)
-    # A batch parses its --query as that query's own command line.
-    sub.choices[batch.NAME].set_defaults(queries={q: sub.choices[q] for q in batch.QUERIES})
+        p.set_defaults(run=module.run)
     return parser
+
+
+def _named(words: Sequence[str]) -> set[str]:
+    """The command the words name: the first that is no option (``mtgasp --help``: none)."""
+    return {next((word for word in words if not word.startswith("-")), "")}
 
 
 def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> int:
@@ -144,19 +210,30 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
 
     The address-space limit (--memory-limit) is set only when the command is the whole process
     (``whole_process``, as :func:`run` does): a caller's own process may already be larger."""
-    parser = _parser()
-    if completion.wanted():  # the shell asks for completions: print them and exit
-        completion.complete(parser)
     words = list(sys.argv[1:] if argv is None else argv)
+    if completion.wanted():  # the shell asks for completions: print them and exit
+        completion.complete(_parser())
     wrong = next((word for word in words if not is_text(word)), None)
     if wrong is not None:
+        from ._text import error_text
+        from .commands._answer import EXIT_USAGE
+
         print(
             f"mtgasp: error: the argument '{error_text(wrong)}' is not text: its bytes are not "
             "UTF-8 (names, ids and events are read as UTF-8 text)",
             file=sys.stderr,
         )
         return EXIT_USAGE
-    args = parser.parse_args(words)
+    args = _parser(_named(words)).parse_args(words)
+    from . import progress
+    from ._text import escape
+    from .commands import _limits
+    from .commands._answer import EXIT_USAGE, answer
+    from .output import terminal
+    from .solve import budget
+
+    if whole_process:  # Ctrl-C until now: _startup's handler (exit 130, as here)
+        budget.catch_interrupts()
     as_json = getattr(args, "json", False)
     try:
         with (
@@ -180,6 +257,8 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
         if not as_json:
             text = escape(text)
             if sys.stdout.isatty():
+                import shutil
+
                 width = shutil.get_terminal_size().columns
                 text = terminal.render(text, width, terminal.colour_wanted(dict(os.environ)))
         print(text, flush=True)
@@ -195,11 +274,12 @@ def run() -> NoReturn:
     Ctrl-C) is still running in its thread, exit at once rather than wait for it: a grounding
     cannot be interrupted (solve/budget.py)."""
     try:
-        budget.catch_interrupts()
         code = main(whole_process=True)
     except KeyboardInterrupt as exc:  # outside a command's run (reading arguments, printing)
         message, code = stopped(exc)
         print(message, file=sys.stderr)
+    from .solve import budget
+
     if budget.abandoned():
         sys.stdout.flush()
         sys.stderr.flush()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..board.events import LifeEvent
 from ..board.model import Board
@@ -64,7 +64,7 @@ def _next_step(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
     course (``tests/test_check_groundings.py`` shows both give the same on every case board)."""
     if any(fact.name == "triggered" for fact in card_facts(board_cards(board))):
         return next_step_triggers(board)
-    (model,) = solve("next-step", board_facts(replace(board, stack=())), max_models=1).models
+    (model,) = solve("next-step", board_facts(board.without_stack()), max_models=1).models
     # None after the cleanup step: the next turn's untap step is not this turn's (500.1).
     return next((s.arguments[0].name for s in model if s.name == "next_step"), None), ()
 

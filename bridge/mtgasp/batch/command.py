@@ -21,9 +21,6 @@ from .run import (
     with_refused,
 )
 
-NAME = "batch"
-HELP = "run one query over many boards (every core, or a Dask cluster) and write JSON Lines"
-
 #: The queries a batch can ask: those that take one board.
 QUERIES = (
     "check",

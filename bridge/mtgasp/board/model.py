@@ -5,7 +5,7 @@ stack, the turn's history. Build one with :func:`mtgasp.board.load.load_board` o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .effects import PowerToughnessEffect
 from .tokens import TokenDefinition
@@ -140,3 +140,8 @@ class Board:
     def permanent(self, permanent_id: str) -> Permanent | None:
         """The permanent with this id, or None."""
         return next((p for p in self.battlefield if p.id == permanent_id), None)
+
+    def without_stack(self) -> Board:
+        """This board with an empty stack, as the step queries ask about it: the board itself
+        when its stack is empty, so that its facts, built once per board, serve those too."""
+        return replace(self, stack=()) if self.stack else self

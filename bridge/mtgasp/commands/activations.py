@@ -10,9 +10,6 @@ from ..answers.not_modelled import NotModelled
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "activations"
-HELP = "list every activated ability: legal, or illegal with each CR reason"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -6,9 +6,6 @@ import argparse
 
 from .._resources import asp_path
 
-NAME = "asp-path"
-HELP = "print the directory of the installed encodings"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -9,9 +9,6 @@ from ..answers.attackers import AttackerReport, attackers
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "attackers"
-HELP = "list every creature: could it attack now, or why not (each CR reason)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

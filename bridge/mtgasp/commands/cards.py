@@ -10,9 +10,6 @@ from ..cards import catalog, database
 from ..output.format import dumps
 from . import _common
 
-NAME = "cards"
-HELP = "list or search the cards mtgasp knows; import current card data (MTGJSON)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -8,9 +8,6 @@ from ..answers.courses.query import cast
 from . import _common, _courses
 from .completion import card_completer
 
-NAME = "cast"
-HELP = "cast a spell with X and resolve it: enters-with-X counters (107.3m), triggers, outcomes"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

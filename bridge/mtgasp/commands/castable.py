@@ -9,9 +9,6 @@ from ..answers.castable import MAX_PAID, CastableReport, Payment, castable
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "castable"
-HELP = "can each card in hand and each ability with a mana cost be paid now? (exact, with a plan)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

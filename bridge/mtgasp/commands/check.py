@@ -11,9 +11,6 @@ from ..output.format import dumps
 from . import _common, _courses, activations, castable, could_produce, orderings
 from ._common import turn_text
 
-NAME = "check"
-HELP = "run every query on a board and print one report (the main job)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = "Run every query mtgasp knows on BOARD and print one report."

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-from typing import Any
 
 __all__ = ["card_completer", "complete", "wanted"]
 
@@ -19,7 +18,7 @@ def wanted() -> bool:
     return "_ARGCOMPLETE" in os.environ
 
 
-def card_completer(prefix: str, **_: Any) -> list[str]:
+def card_completer(prefix: str, **_: object) -> list[str]:
     """Card names starting with ``prefix`` (case-insensitive), sorted."""
     from ..cards import catalog, database
 

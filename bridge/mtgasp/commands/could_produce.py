@@ -10,9 +10,6 @@ from ..errors import QueryError
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "could-produce"
-HELP = "the types of mana each permanent could produce now (106.7), with witnesses"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

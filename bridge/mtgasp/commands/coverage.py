@@ -12,9 +12,6 @@ from ..errors import QueryError
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "coverage"
-HELP = "of every numbered CR rule, which are encoded and which fired in the scenario cases"
-
 _COUNTING = (
     "rules (106.7) and subrules (106.7a) of the bundled Comprehensive Rules count once each; "
     "section headings (106.) do not"

@@ -8,9 +8,6 @@ from ..answers.courses.query import life_event
 from ..board.events import COURSE_KINDS, DamageEvent, DrawEvent, LifeEvent, parse_event
 from . import _common, _courses
 
-NAME = "event"
-HELP = "apply a life event (gain, lose, set), damage or a draw and show the resulting boards"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

@@ -7,9 +7,6 @@ import argparse
 from ..facts.board import board_facts, render_facts
 from . import _common
 
-NAME = "facts"
-HELP = "print the board as ASP facts, for running the encodings with plain clingo"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (

@@ -18,9 +18,6 @@ from ..errors import QueryError
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "orderings"
-HELP = "every order in which replacement effects apply to an event, and the distinct outcomes"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

@@ -7,9 +7,6 @@ import argparse
 from ..answers.courses.query import resolve
 from . import _common, _courses
 
-NAME = "resolve"
-HELP = "resolve the board's stack: every course until it is empty, distinct outcomes"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

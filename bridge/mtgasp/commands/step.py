@@ -8,9 +8,6 @@ from ..answers.courses.query import step
 from ..board.model import STEPS
 from . import _common, _courses
 
-NAME = "step"
-HELP = "begin a step: what triggers, every course until the stack is empty, distinct outcomes"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

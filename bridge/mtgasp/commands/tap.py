@@ -10,9 +10,6 @@ from ..board.values import MANA_TYPES
 from ..output.format import dumps, table
 from . import _common
 
-NAME = "tap"
-HELP = "activate a mana ability now: every result, replacement orderings and triggers (106.12)"
-
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = """\

@@ -8,6 +8,7 @@ of the cards a board names come from :mod:`mtgasp.cards.catalog`.
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -65,10 +66,22 @@ _STRINGS: dict[str, Symbol] = {}
 _MADE_LIMIT = 100_000
 
 
+#: The facts of each board alive in this process, by the board's identity (a Board is frozen):
+#: every query asked of one board (``check`` asks them all) reuses them. An entry goes with its
+#: board (a finalizer), so that a later board at the same address is never taken for it.
+_BUILT: dict[int, tuple[Symbol, ...]] = {}
+
+
 def board_facts(board: Board) -> list[Symbol]:
     """Every input fact for ``board``, in a deterministic order: the board's, then the facts of
-    every card it names (and of those cards alone: the card database is never ground whole)."""
-    return [*own_facts(board), *card_facts(board_cards(board))]
+    every card it names (and of those cards alone: the card database is never ground whole).
+    Built once per board (``_BUILT``); each call has a list of its own."""
+    key = id(board)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _BUILT[key] = (*own_facts(board), *card_facts(board_cards(board)))
+        weakref.finalize(board, _BUILT.pop, key, None)
+    return list(built)
 
 
 def own_facts(board: Board) -> list[Symbol]:

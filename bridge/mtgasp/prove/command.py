@@ -13,10 +13,8 @@ from ..output.files import write_output
 from ..output.format import dumps
 from .bounds import ENGINES, MAX_PERMANENTS, MAX_PLAYERS, Bounds, ProveReport
 
-NAME = "prove"
 #: The exit code when a counterexample is found (0: the property holds; 2: a bad question).
 EXIT_COUNTEREXAMPLE = 1
-HELP = "search every board within bounds for a counterexample to a property of the rules"
 
 #: The query whose command shows a vocabulary's answer on a board (the reproduction hint).
 _SHOWN_BY = {

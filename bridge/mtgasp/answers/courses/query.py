@@ -146,7 +146,7 @@ def triggers_at(board: Board, step_name: str) -> tuple[TriggerVerdict, ...]:
 def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, ...]]:
     """The step after the board's (``next_step/1``, 500.1; None after the cleanup step) and which
     "at the beginning of" abilities trigger as it begins (see :func:`triggers_at`)."""
-    facts = board_facts(replace(board, stack=()))
+    facts = board_facts(board.without_stack())
     request = [requests.begin_next_step()]
     probe = solve("step", facts, extra=request, consts={"horizon": 0}, max_models=1)
     for model in probe.models:
