@@ -171,3 +171,41 @@ def test_sigterm_inside_a_finalizer_is_raised_a_moment_later() -> None:
     finally:
         for number, handler in previous.items():
             signal.signal(number, handler)
+
+
+_SPAWN_MASKS = """
+import argparse, signal
+from multiprocessing import util
+from mtgasp.batch.pool import _Worker
+
+masks = []
+spawn = util.spawnv_passfds
+
+def recording(path, args, passfds):
+    masks.append(signal.pthread_sigmask(signal.SIG_BLOCK, []))
+    return spawn(path, args, passfds)
+
+util.spawnv_passfds = recording
+template = argparse.Namespace(command="check", json=True, time_limit=0.0, memory_limit=0)
+worker = _Worker(template, 0)
+worker.end(at_once=True)
+blocked = [int(s) for s in masks[-1]]
+print(int(signal.SIGINT) in blocked and int(signal.SIGTERM) in blocked)
+"""
+
+
+def test_the_first_worker_starts_with_both_signals_blocked() -> None:
+    # Found by the fuzz run (issue 27): multiprocessing's resource tracker, started with the
+    # first worker inside the block, unblocked SIGINT and SIGTERM in the parent's thread, so
+    # the first worker started with them unblocked and a Ctrl-C to the group ended it in
+    # Python's start-up ("Fatal Python error: init_import_site"). In a fresh process, where
+    # the tracker is not running yet: the mask each process is spawned with, recorded.
+    done = subprocess.run(
+        [sys.executable, "-c", _SPAWN_MASKS],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        timeout=PATIENCE,
+        check=True,
+    )
+    assert done.stdout.splitlines()[-1] == "True"

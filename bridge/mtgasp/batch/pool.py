@@ -23,6 +23,7 @@ import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -102,7 +103,10 @@ class _Worker:
         # blocks, through exec too): Ctrl-C while the worker starts (Python importing mtgasp,
         # before _serve ignores it) would end it with a KeyboardInterrupt traceback. The
         # parent's own signal waits while the worker starts, and arrives as soon as the mask is
-        # restored.
+        # restored. multiprocessing's resource tracker, started with the first worker, unblocks
+        # both in the calling thread once it runs: started first, outside the block (a SIGINT
+        # then ended the first worker in Python's start-up: "Fatal Python error").
+        resource_tracker.ensure_running()
         with _signals_blocked():
             self.process.start()
         child.close()
