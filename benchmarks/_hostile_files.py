@@ -261,7 +261,8 @@ def hostile_signal(draw: st.DrawFn) -> tuple[str, int, str, float]:
 
 
 def _workers(group: int) -> int:
-    """How many worker processes (multiprocessing's spawned children) the group runs."""
+    """How many worker processes the group runs: spawned (``spawn_main``) or forked by the fork
+    server (its children); neither the fork server nor the resource tracker is one."""
     count = 0
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -269,7 +270,9 @@ def _workers(group: int) -> int:
             command = (stat.parent / "cmdline").read_bytes()
         except OSError:
             continue
-        count += int(fields[2]) == group and fields[0] != "Z" and b"spawn_main" in command
+        forked = b"forkserver" in command and int(fields[1]) != group
+        running = int(fields[2]) == group and fields[0] != "Z"
+        count += running and (b"spawn_main" in command or forked)
     return count
 
 

@@ -1,11 +1,17 @@
-"""The long fuzz run (issue 10): hostile boards through the API and hostile command lines through
-the CLI, from the generators of benchmarks/_hostile.py (the in-suite test runs a few hundred);
-hostile property files, batch directories and signals (issue 27), from
+"""The long fuzz run (issue 10): hostile boards through the API, hostile command lines through
+the CLI, and hostile card files through ``mtgasp cards import`` (issue 27), from the generators
+of benchmarks/_hostile.py and benchmarks/_hostile_imports.py (the in-suite test runs a few
+hundred); hostile property files, batch directories and signals (issue 27), from
 benchmarks/_hostile_files.py.
 
-Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines, 500 property files, 50
-batch directories, 20 signals; ``--boards N``, ``--commands N``, ``--properties N``,
-``--directories N``, ``--signals N``, ``--json``). Every board is loaded, its facts built, and
+Run: ``python -m benchmarks.fuzz`` (10,000 boards, 500 command lines, 2,000 card files, 500
+property files, 50 batch directories, 20 signals; ``--boards N``, ``--commands N``,
+``--imports N``, ``--properties N``, ``--directories N``, ``--signals N``, ``--json``). Each card
+file is imported into a data directory of its own (one in eight over the bundled database, the
+others with ``--replace``); it must be imported or refused (exit code 2, the file named) within
+its time limit, leave nothing but the database behind, never be accepted when it holds a value
+that must be refused, and give a database whose names, text and facts clingo can carry
+(:func:`benchmarks._hostile_imports.run_import`). Every board is loaded, its facts built, and
 when it loads, the ``check`` query run on it; every command line (and every ``prove`` of a
 property file, every ``batch`` of a directory) runs as the ``mtgasp`` program, in a process of its
 own, under the default memory limit and a 10 s time limit. Anything but an answer, a documented
@@ -38,12 +44,14 @@ from ._hostile_files import (
     run_property,
     run_signal,
 )
+from ._hostile_imports import hostile_import, run_import
 
-#: The runs of issue 27: each kind's generator and what runs one of its inputs.
+#: The runs of issue 27's property files, directories and signals: each kind's generator and
+#: what runs one of its inputs.
 _FILES: dict[str, tuple[Any, Any]] = {
-    "properties": (hostile_property(), lambda value: run_property(*value)),
-    "directories": (hostile_directory(), run_batch_directory),
-    "signals": (hostile_signal(), lambda value: run_signal(*value)),
+    "properties": (hostile_property, lambda value: run_property(*value)),
+    "directories": (hostile_directory, run_batch_directory),
+    "signals": (hostile_signal, lambda value: run_signal(*value)),
 }
 
 
@@ -63,9 +71,9 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
         if seconds > slowest[0]:
             slowest = (seconds, what[:120])
 
-    strategy = hostile_board() if kind == "boards" else hostile_command()
-    if kind in _FILES:
-        strategy = _FILES[kind][0]
+    strategies = {"boards": hostile_board, "commands": hostile_command, "imports": hostile_import}
+    strategies.update({kind: generator for kind, (generator, _) in _FILES.items()})
+    strategy = strategies[kind]()
 
     @settings(
         max_examples=count,
@@ -80,6 +88,12 @@ def _run(kind: str, count: int, seed: int) -> dict[str, Any]:
         if kind == "boards":
             text, json_only = value
             record(started, repr(text), lambda: run_board(text, json_only, deep=True))
+        elif kind == "imports":
+            content, must_refuse = value
+            replace = len(content) % 8 != 0  # one in eight over the bundled database
+            record(
+                started, repr(content), lambda: run_import(content, must_refuse, replace=replace)
+            )
         elif kind in _FILES:
             record(started, repr(value), lambda: _FILES[kind][1](value))
         else:
@@ -104,7 +118,7 @@ def _text(result: dict[str, Any]) -> str:
             str(r["inputs"]),
             *(
                 str(r["outcomes"].get(o, 0))
-                for o in ("loaded", "answered", "refused", "stopped", "failed")
+                for o in ("loaded", "answered", "imported", "refused", "stopped", "failed")
             ),
             f"{r['seconds']:.0f}",
             f"{r['slowest_seconds']:.2f}",
@@ -116,6 +130,7 @@ def _text(result: dict[str, Any]) -> str:
         "count",
         "loaded",
         "answered",
+        "imported",
         "refused",
         "stopped",
         "failed",
@@ -133,6 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.fuzz", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000, metavar="N")
     parser.add_argument("--commands", type=int, default=500, metavar="N")
+    parser.add_argument("--imports", type=int, default=2_000, metavar="N")
     parser.add_argument("--properties", type=int, default=500, metavar="N")
     parser.add_argument("--directories", type=int, default=50, metavar="N")
     parser.add_argument("--signals", type=int, default=20, metavar="N")
@@ -145,6 +161,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": {
             "boards": _run("boards", args.boards, args.seed),
             "commands": _run("commands", args.commands, args.seed),
+            "imports": _run("imports", args.imports, args.seed),
             **{kind: _run(kind, getattr(args, kind), args.seed) for kind in _FILES},
         },
     }

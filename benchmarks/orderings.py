@@ -32,7 +32,9 @@ leaving independent effects out, ``#const independence=0``), ``engine-sets`` (no
 memoising over the set of applied effects only, ``#const interchange=0``), and two baselines
 written independently of the engine (tests/orderings_reference.py): ``memo`` (the memoised
 counter a user would write: over the effects left per kind and the current value) and ``brute``
-(every ordering enumerated one by one, n! leaves when all effects keep applying). Outcome counts
+(every ordering enumerated one by one, n! leaves when all effects keep applying, as a careful plain
+program does it: ``careful_counts``, each effect's test bound to the event once, a depth-first walk
+over the effects left; 1.2-1.5x faster than the reference's literal walk, issue 29). Outcome counts
 must agree wherever a baseline runs; the run stops with an error otherwise. Times are CPU seconds
 of the measuring process (``time.process_time``: clingo's threads included), the best of at least
 ``--repeat`` runs (a fast case is run until 0.25 s of CPU, at most 50 times), so that a loaded
@@ -249,7 +251,7 @@ def _text(value: Value) -> str:
 
 
 def _brute(case: Case) -> tuple[int, Counter[str]]:
-    counts = ref.outcome_counts(case.ref_effects, case.ref_event)
+    counts = ref.careful_counts(case.ref_effects, case.ref_event)
     return sum(counts.values()), Counter({ref.value_text(v): c for v, c in counts.items()})
 
 

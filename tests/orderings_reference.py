@@ -13,7 +13,7 @@ orderings; their final values are the outcomes.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from functools import cache
 
@@ -158,6 +158,51 @@ def orderings(
 def outcome_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Value]:
     """The number of orderings per outcome, by brute force."""
     return Counter(value for _, value in orderings(effects, event))
+
+
+def careful_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Value]:
+    """The number of orderings per outcome, every ordering enumerated one by one as a careful
+    plain program does it (issue 29, point 6: the benchmark's brute force): each effect's test
+    bound to the event once (what does not change along an ordering is decided before it), a
+    depth-first walk over the effects left (no set of applied ids rebuilt at each step, no path
+    kept), an ordering ended as soon as nothing applies (616.1f). The same choices as
+    :func:`orderings` (tests/test_orderings_differential.py compares them)."""
+    tests = [(_bound_test(e, event), e) for e in effects]
+    counts: Counter[Value] = Counter()
+
+    def walk(left: list[tuple[Callable[[Value], bool], RefEffect]], value: Value) -> None:
+        blocked = cant_happen(event, value)
+        open_ = [
+            i
+            for i, (test, effect) in enumerate(left)
+            if test(value) and (not blocked or effect.rule_class == 1)
+        ]
+        if not open_:
+            counts[("none",) if blocked else value] += 1
+            return
+        first = min(left[i][1].rule_class for i in open_)  # 616.1a-e
+        for i in open_:
+            effect = left[i][1]
+            if effect.rule_class == first:
+                walk(left[:i] + left[i + 1 :], apply(effect, value))
+
+    walk(tests, event.value)
+    return counts
+
+
+def _bound_test(effect: RefEffect, event: RefEvent) -> Callable[[Value], bool]:
+    """``applies(effect, event, value)`` as a function of the value alone."""
+    kind, scope = effect.condition
+    if kind == "tapped":
+        if scope == "lands":
+            source = event.source_is_land
+        elif scope == "nonbasic_lands":
+            source = event.source_is_land and event.source_nonbasic
+        else:
+            source = event.source_controller == effect.controller
+        return lambda value: source and value[0] == "mana" and any(value[1])  # type: ignore[arg-type]
+    covered = _in_scope(scope, effect.controller, event.player)
+    return lambda value: covered and value[0] == kind and value[2] != 0
 
 
 def memo_counts(effects: tuple[RefEffect, ...], event: RefEvent) -> Counter[Value]:

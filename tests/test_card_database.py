@@ -152,22 +152,51 @@ def _import(capsys: pytest.CaptureFixture[str], *extra: str) -> dict[str, object
     return result
 
 
-def test_an_import_takes_precedence_over_the_bundled_database(
+def test_an_import_adds_to_the_database_in_use_and_takes_precedence(
     capsys: pytest.CaptureFixture[str], bundled: Path
 ) -> None:
+    """Issue 28 point 4: an import of a few cards no longer makes every other card unknown."""
     imported = _import(capsys)
     assert imported["path"] == str(bundled / "cards.sqlite")
-    # 4 single-faced cards, the split card as a whole, 8 faces; Little Girl ({HW}) is left out.
-    assert imported["cards"] == 4 + 1 + 8
+    assert (imported["mode"], imported["base"]) == ("overlay", "bundled")
+    # Added: Bonecrusher Giant // Stomp, Kazandu Mammoth // Kazandu Valley; updated (newer
+    # wording, or faces linked): Soul Warden, Shock, Fire // Ice, Delver of Secrets //
+    # Insectile Aberration; unchanged: Llanowar Elves, Ajani, Caller of the Pride.
+    assert (imported["read"], imported["added"], imported["updated"], imported["unchanged"]) == (
+        8, 2, 4, 2,
+    )  # fmt: skip
+    assert (imported["multi_faced"], imported["faces"]) == (4, 8)
+    # The 12 cards and faces of the file (the split card as a whole is not counted again).
+    assert sum(imported["coverage"].values()) == 12  # type: ignore[attr-defined]
+    # The bundled 18,090 names, less the 8 the file has (Soul Warden, Llanowar Elves, Shock,
+    # Ajani; Fire, Ice, Delver of Secrets, Insectile Aberration, now faces), plus the file's 13.
+    assert imported["cards"] == 18090 - 8 + 13
     assert [s.split(":")[0] for s in imported["skipped"]] == ["Little Girl"]  # type: ignore[union-attr]
     assert main(["cards", "--database", "--json"]) == 0
     info = json.loads(capsys.readouterr().out)
-    assert (info["in_use"], info["path"], info["cards"]) == ("user", imported["path"], 13)
-    assert "(MTGJSON version 5.2.2+fixture, date 2026-11-30)" in info["source"]
-    # Current wording, from the import:
+    assert (info["in_use"], info["path"], info["cards"]) == ("user", imported["path"], 18095)
+    assert "(MTGJSON version 5.2.2+fixture, date 2026-11-30), over the bundled" in info["source"]
+    # Current wording, from the import; a card only the bundled database has is still known.
     assert database.current().row("Soul Warden").record.text == (  # type: ignore[union-attr]
         "Whenever another creature enters, you gain 1 life."
     )
+    board = parse_board(_board("[{id: w, card: Craw Wurm, controller: alice}]"))
+    assert board.battlefield[0].card == "Craw Wurm"
+    # Again: over the user's database now, nothing changes.
+    again = _import(capsys)
+    assert (again["base"], again["added"], again["updated"], again["unchanged"]) == (
+        "user", 0, 0, 8,
+    )  # fmt: skip
+    assert again["cards"] == imported["cards"]
+
+
+def test_an_import_with_replace_is_the_whole_database(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    imported = _import(capsys, "--replace")
+    # 4 single-faced cards, the split card as a whole, 8 faces; Little Girl ({HW}) is left out.
+    assert imported["cards"] == 4 + 1 + 8
+    assert (imported["mode"], imported["base"], imported["added"]) == ("replace", None, 8)
     # A card only the bundled database has is unknown now.
     with pytest.raises(BoardError, match="unknown card 'Craw Wurm'"):
         parse_board(_board("[{id: w, card: Craw Wurm, controller: alice}]"))
@@ -222,12 +251,12 @@ def test_multi_faced_cards_load_by_face_and_by_full_name(
 @pytest.mark.parametrize(
     ("content", "expected"),
     [
-        ("{not json", "not JSON"),
+        ("{not json", "line 1 column 2: not JSON"),
         ('{"cards": []}', "(top level): no mapping 'data'"),
-        ('{"data": {"Bears": {}}}', "data['Bears']: expected a non-empty list of faces"),
-        ('{"data": {"Bears": [{"name": "Bears", "types": "Creature"}]}}', "data['Bears'][0].types"),
-        ('{"data": {"Bears": [{"name": 3, "types": []}]}}', "data['Bears'][0].name"),
-        ('{"data": {"Bears": [{"name": "Bears"}]}}', "data['Bears'][0].types: missing"),
+        ('{"data": {"Bears": {}}}', 'data["Bears"]: expected a non-empty list of faces'),
+        ('{"data": {"Bears": [{"name": "Bears", "types": "Creature"}]}}', 'data["Bears"][0].types'),
+        ('{"data": {"Bears": [{"name": 3, "types": []}]}}', 'data["Bears"][0].name'),
+        ('{"data": {"Bears": [{"name": "Bears"}]}}', 'data["Bears"][0].types: missing'),
     ],
 )
 def test_a_bad_import_file_is_refused_and_changes_nothing(

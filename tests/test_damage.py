@@ -20,8 +20,6 @@ from mtgasp.board.write import board_to_data
 from mtgasp.cli import main
 from mtgasp.errors import QueryError
 
-pytestmark = pytest.mark.quick
-
 _BOARD = {
     "players": [{"name": "alice"}, {"name": "bob"}],
     "turn": {"active": "alice", "step": "postcombat_main"},

@@ -144,16 +144,35 @@ def test_check_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[s
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp check --json"])
     found: set[str] = set()
     # The second example has abilities that trigger at the beginning of the next step.
-    # The third has abilities not modelled (issue 11).
-    for example in (EXAMPLE, ROOT / "examples" / "witch-of-the-moors.yaml", NOT_MODELLED):
+    # The third has abilities not modelled (issue 11); the fourth, creatures whose power and
+    # toughness could depend on one (issue 24). The fifth is at the declare blockers step, and bob
+    # holds cards (issue 28).
+    combat = ROOT / "examples" / "combat-check.yaml"
+    opaque = frozenset(
+        {"activations", "could_produce", "castable", "others_castable", "combat.attackers"}
+        | {"combat.combat_damage"}
+    )
+    for example in (
+        EXAMPLE,
+        ROOT / "examples" / "witch-of-the-moors.yaml",
+        NOT_MODELLED,
+        ROOT / "examples" / "could-depend.yaml",
+        combat,
+    ):
         data = _command_json(capsys, "check", str(example), "--json")
-        found |= _json_paths(data, opaque=frozenset({"activations", "could_produce", "castable"}))
+        found |= _json_paths(data, opaque=opaque)
         for key, command in (
             ("activations", "activations"),
             ("could_produce", "could-produce"),
             ("castable", "castable"),
         ):
             assert data[key] == _command_json(capsys, command, str(example), "--json"), key
+    for other in data["others_castable"]:
+        argv = ["castable", str(combat), "--player", other["player"], "--json"]
+        assert other == _command_json(capsys, *argv)
+    assert data["combat"]["attackers"] == _command_json(capsys, "attackers", str(combat), "--json")
+    damage = _command_json(capsys, "step", str(combat), "combat_damage", "--json")
+    assert data["combat"]["combat_damage"] == damage
     assert found == documented
 
 
@@ -183,14 +202,24 @@ def _opaque_maps(paths: set[str]) -> set[str]:
                 ["could-produce", "examples/not-modelled.yaml"],
             ],
         ),
-        ("mtgasp tap --json", [["tap", "examples/mana-flare.yaml", "forest"]]),
-        ("mtgasp attackers --json", [["attackers", "examples/combat.yaml"]]),
+        (
+            "mtgasp tap --json",
+            [
+                ["tap", "examples/mana-flare.yaml", "forest"],
+                ["tap", "examples/not-modelled.yaml", "karplusan"],  # two mana abilities
+            ],
+        ),
+        (
+            "mtgasp attackers --json",
+            [["attackers", "examples/combat.yaml"], ["attackers", "examples/could-depend.yaml"]],
+        ),
         (
             "mtgasp castable --json",
             [
                 ["castable", "examples/castable.yaml"],
                 ["castable", "GROWTH"],
                 ["castable", "examples/not-modelled.yaml"],
+                ["castable", "ORRERY"],
             ],
         ),
         (
@@ -224,10 +253,19 @@ def test_mana_and_course_json_keys_are_the_documented_ones(
         "  - {id: forest, card: Forest, controller: alice}\n"
         "  - {id: growth, card: Wild Growth, controller: alice, attached_to: forest}\n"
     )
+    # Vedalken Orrery's "as though they had flash" is not modelled: a "not now" is unproved.
+    orrery = tmp_path / "orrery.yaml"
+    orrery.write_text(
+        "players: [{name: alice}, {name: bob}]\n"
+        "turn: {active: alice, step: upkeep}\n"
+        "hand: {alice: [Grizzly Bears]}\n"
+        "battlefield: [{id: orrery, card: Vedalken Orrery, controller: alice}]\n"
+    )
     documented = _table_keys(_sections(DOCS / "json-output.md")[section])
     found: set[str] = set()
+    files = {"GROWTH": str(growth), "ORRERY": str(orrery)}
     for argv in runs:
-        argv = [str(growth) if a == "GROWTH" else a for a in argv]
+        argv = [files.get(a, a) for a in argv]
         found |= _opaque_maps(_json_paths(_command_json(capsys, *argv, "--json")))
     assert found == documented
 
@@ -274,6 +312,23 @@ def test_coverage_json_keys_are_the_documented_ones(
 def test_cards_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
     documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards --json"])
     assert _json_paths(_command_json(capsys, "cards", "--json")) == documented
+
+
+def test_cards_import_json_keys_are_the_documented_ones(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards import --json"])
+    fixture = ROOT / "tests" / "cards" / "AtomicCards.json"
+    assert _json_paths(_command_json(capsys, "cards", "import", str(fixture), "--json")) == (
+        documented
+    )
+
+
+def test_cards_show_json_keys_are_the_documented_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    # A hand-written card (Hall of the Bandit Lord): every key, its file's facts included.
+    documented = _table_keys(_sections(DOCS / "json-output.md")["mtgasp cards show --json"])
+    real = _command_json(capsys, "cards", "show", "Hall of the Bandit Lord", "--json")
+    assert _json_paths(real) == documented
 
 
 def test_json_examples_are_real_output(capsys: pytest.CaptureFixture[str]) -> None:
@@ -325,8 +380,10 @@ def _help(command: Command) -> str:
         ["check", "examples/summoning-sickness.yaml"],
         ["activations", "examples/summoning-sickness.yaml", "--player", "bob"],
         ["attackers", "examples/combat.yaml"],
+        ["check", "examples/combat-check.yaml"],
         ["facts", "examples/summoning-sickness.yaml"],
         ["cards", "--search", "llanowar e"],
+        ["cards", "show", "Gemstone Caverns"],
         ["orderings", "examples/mana-reflection-contamination.yaml", "tap:forest"],
         [
             "prove",
@@ -422,3 +479,64 @@ def test_the_readme_names_the_quick_subset_and_keeps_the_full_test_command() -> 
     assert re.search(r"about \d+ minutes", readme.split("## Development")[1])
     # The set-up block's test command is the whole suite, not the quick subset.
     assert "pip install '.[test]' && pytest\n" in readme
+
+
+@pytest.mark.parametrize(
+    ("section", "argv"),
+    [
+        ("mtgasp facts --json", ["facts", str(EXAMPLE), "--json"]),
+        ("mtgasp asp-path --json", ["asp-path", "--json"]),
+    ],
+    ids=["facts", "asp-path"],
+)
+def test_every_command_takes_json(
+    section: str, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The README says every command takes --json (issue 28 point 6): facts and asp-path too.
+    documented = _table_keys(_sections(DOCS / "json-output.md")[section])
+    data = _command_json(capsys, *argv)
+    assert _json_paths(data) == documented
+    assert main(argv[:-1]) == 0
+    text = capsys.readouterr().out
+    if argv[0] == "facts":
+        assert "\n".join(data["facts"]) == text.rstrip("\n")
+    else:
+        assert data["path"] == text.strip()
+    assert all("--json" in _help(c) for c in COMMANDS), "every command takes --json"
+
+
+_NUMBER_WORDS = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+    "twenty",
+]
+
+
+def test_the_commands_page_and_the_readme_name_every_command() -> None:
+    text = (DOCS / "commands.md").read_text(encoding="utf-8")
+    count = re.search(r"with (\w+) subcommands", text)
+    assert count is not None
+    assert count[1] == _NUMBER_WORDS[len(COMMANDS)]
+    table = set(re.findall(r"^\| \[`mtgasp ([a-z-]+)", text, flags=re.MULTILINE))
+    assert table == {c.name for c in COMMANDS}
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    listed = readme.split("The commands: ", 1)[1].split(". ", 1)[0]
+    assert set(re.findall(r"`([a-z-]+)`", listed)) == {c.name for c in COMMANDS}

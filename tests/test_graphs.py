@@ -206,3 +206,54 @@ def test_to_dot_is_deterministic() -> None:
     graph.edge("a", "b", "x", True)
     assert to_dot(graph) == to_dot(graph)
     assert 'n0 -> n1 [label="x", color="#c0392b"' in to_dot(graph)
+
+
+def test_only_one_witness_path_is_highlighted(tmp_path: Path) -> None:
+    """616.1: the highlighted edges are the first outcome's witness ordering, one path from the
+    start, not every edge some outcome's witness takes (issue 28 point 3)."""
+    board = EXAMPLES / "mana-reflection-contamination.yaml"
+    out = tmp_path / "g.dot"
+    assert main(["orderings", str(board), "tap:forest", "--graph", str(out)]) == 0
+    _, edges = _dot(out)
+    lit = [(source, target, label) for source, target, label, on in edges if on]
+    # {B}: Mana Reflection then Contamination; {B}{B} the other way: two paths, one lit.
+    assert len(edges) == 4
+    assert [label for *_, label in lit] == [
+        "Mana Reflection (reflection#1)",
+        "Contamination (contamination#2)",
+    ]
+    assert lit[0][1] == lit[1][0]  # a path
+    assert "Highlighted: the witness ordering of the first outcome," in out.read_text("utf-8")
+
+
+def test_course_tree_nodes_show_what_differs_and_chains_run_down(tmp_path: Path) -> None:
+    """Havoc Festival in Two-Headed Giant (810): the team's life total falls to 7 in both final
+    states (said once, in a note); the leaves show who lost how much; each step shows what it
+    does without the life totals; deeper than wide, the tree runs top to bottom."""
+    out = tmp_path / "g.dot"
+    assert (
+        main(["step", str(EXAMPLES / "two-headed-giant.yaml"), "upkeep", "--graph", str(out)]) == 0
+    )
+    text = out.read_text(encoding="utf-8")
+    assert "rankdir=TB;" in text
+    assert 'label="In every final state:\\ndawn: life 30 -> 7"' in text
+    nodes, _ = _dot(out)
+    finals = sorted(
+        label for label, style in nodes.values() if "filled" in style and "Final" in label
+    )
+    lost = "life this turn (history)"
+    assert finals == [
+        f"Final state 1 (1 course)\\nalice: lost 8 {lost}\\ncarol: lost 15 {lost}",
+        f"Final state 2 (1 course)\\nalice: lost 15 {lost}\\ncarol: lost 8 {lost}",
+    ]
+    steps = [label for label, style in nodes.values() if style == "rounded"]
+    assert "1. Havoc Festival #2 (festival) for carol\\nresolves\\ncarol loses 15 life" in steps
+    assert not any("Life:" in label for label in steps)
+
+
+def test_a_wide_course_tree_runs_left_to_right(tmp_path: Path) -> None:
+    # Combat damage with trample (702.19b): two final states, one step each: wider than deep.
+    out = tmp_path / "g.dot"
+    board = str(EXAMPLES / "combat-check.yaml")
+    assert main(["step", board, "combat_damage", "--graph", str(out)]) == 0
+    assert "rankdir=LR;" in out.read_text(encoding="utf-8")

@@ -1,10 +1,13 @@
 """``--html FILE``: one self-contained page, CR numbers linked to the shipped rule text, graphs
-inline, checked for structure here and in a real headless Chromium (Debian's package)."""
+inline, checked for structure here and in a real headless Chromium (Debian's package), whose
+layout is measured at a desktop width (1400 px) and a phone's (390 px)."""
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
+import struct
 import subprocess
 from html.parser import HTMLParser
 from pathlib import Path
@@ -172,4 +175,95 @@ def test_the_page_renders_in_headless_chromium(tmp_path: Path) -> None:
     shot = tmp_path / "shot.png"
     _chromium(tmp_path, "--window-size=1200,900", f"--screenshot={shot}", out.as_uri())
     assert shot.read_bytes().startswith(b"\x89PNG")
+    assert shot.stat().st_size > 20_000  # a rendered page, not a blank one
+
+
+#: Measures the report's layout in an iframe of a given width (the harness's own script; the
+#: report has none) and puts the result on the harness's <html> for --dump-dom to show.
+_HARNESS = """<!DOCTYPE html><html><body style="margin:0">
+<iframe id="report" src="REPORT" style="width:WIDTHpx;height:900px;border:0"></iframe>
+<script>
+document.getElementById("report").addEventListener("load", () => {
+  const frame = document.getElementById("report");
+  const doc = frame.contentDocument, win = frame.contentWindow;
+  const box = e => e.getBoundingClientRect();
+  const svg = doc.querySelector(".graph svg");
+  document.documentElement.setAttribute("data-layout", JSON.stringify({
+    width: win.innerWidth,
+    page: doc.documentElement.scrollWidth,
+    clipped: [...doc.querySelectorAll("td, th, pre, h1, h2")]
+      .filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.textContent.slice(0, 60)),
+    answers_first: box(doc.querySelector("section")).top
+      < box(doc.querySelector("details.board")).top,
+    rules_below: box(doc.querySelector("aside")).top >= box(doc.querySelector("main")).bottom - 1,
+    svg: svg ? [box(svg).width, svg.viewBox.baseVal.width] : null,
+    verdict: [...doc.querySelectorAll("td")].map(e => e.textContent)
+      .find(t => t.startsWith("illegal: 302.6")) || null,
+  }));
+});
+</script></body></html>"""
+
+
+def _layout(tmp_path: Path, report: Path, width: int) -> dict[str, object]:
+    harness = tmp_path / f"harness-{report.stem}-{width}.html"
+    harness.write_text(
+        _HARNESS.replace("REPORT", report.as_uri()).replace("WIDTH", str(width)), "utf-8"
+    )
+    done = _chromium(
+        tmp_path,
+        "--allow-file-access-from-files",
+        "--virtual-time-budget=5000",
+        f"--window-size={max(width, 500)},900",
+        "--dump-dom",
+        harness.as_uri(),
+    )
+    found = re.search(r'data-layout="([^"]*)"', done.stdout)
+    assert found is not None, done.stderr[-2000:]
+    layout: dict[str, object] = json.loads(found[1].replace("&quot;", '"').replace("&amp;", "&"))
+    return layout
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data.startswith(b"\x89PNG")
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+@pytest.mark.skipif(
+    CHROMIUM is None, reason="chromium is not installed (Debian: apt-get install chromium)"
+)
+@pytest.mark.parametrize("width", [1400, 390], ids=["desktop", "phone"])
+def test_the_report_reads_answers_first_wrapped_at_desktop_and_phone_widths(
+    tmp_path: Path, width: int
+) -> None:
+    """Issue 28 point 2: the answers come before the board, no text is cut behind a scroll bar
+    (the long 302.6 verdict wraps within its cell), the page never scrolls sideways, the graphs
+    are drawn at their full size (not shrunk to unreadable text), and on a phone the rules cited
+    go below the answers. A screenshot is taken at each width."""
+    report = tmp_path / "r.html"
+    assert main(["check", str(EXAMPLES / "summoning-sickness.yaml"), "--html", str(report)]) == 0
+    layout = _layout(tmp_path, report, width)
+    assert layout["width"] == width
+    assert layout["page"] == width  # no sideways scrolling of the page
+    assert layout["clipped"] == []
+    assert layout["answers_first"] is True
+    assert layout["rules_below"] is (width < 960)  # 60em
+    verdict = "illegal: 302.6 summoning sick: a creature not under its controller's control"
+    assert str(layout["verdict"]).startswith(verdict)
+    graph = tmp_path / "g.html"
+    board = str(EXAMPLES / "life-replacements.yaml")
+    assert main(["orderings", board, "gain:bob:3", "--html", str(graph)]) == 0
+    drawn = _layout(tmp_path, graph, width)
+    if shutil.which("dot"):
+        shown, natural = drawn["svg"]  # type: ignore[misc]
+        assert shown >= natural  # full size (pt drawn at >= 1 px each), in a scrolling box
+    assert drawn["page"] == width
+    # The screenshot, through the harness: its frame is the width asked (Chromium's narrowest
+    # window is 500 px).
+    shot = tmp_path / f"shot-{width}.png"
+    harness = (tmp_path / f"harness-{report.stem}-{width}.html").as_uri()
+    window = f"--window-size={max(width, 500)},900"
+    _chromium(tmp_path, "--allow-file-access-from-files", window, f"--screenshot={shot}", harness)
+    assert _png_size(shot) == (max(width, 500), 900)
     assert shot.stat().st_size > 20_000  # a rendered page, not a blank one

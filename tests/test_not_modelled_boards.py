@@ -26,10 +26,16 @@ def test_could_produce_is_unknown_beyond_what_is_derived() -> None:
     # and/or {B}" is not modelled: the land could produce {C} and maybe more, never "only {C}";
     # Reflecting Pool reads alice's lands, so its answer depends on it too. Karplusan Forest's
     # "Add {R} or {G}" is compiled (106.1): it could produce {R}, {G} and {C}.
+    # Fertile Ground's static "Enchant land" and its mana trigger are not modelled either: every
+    # answer could depend on them (604.1, 605.1b; rules/604-could-depend.lp).
+    fertile = (("fertile", 1), ("fertile", 2))
     report = {p.permanent: p for p in could_produce(load_board(BOARD)).permanents}
-    assert (report["reef"].types, report["reef"].depends_on) == (("c",), (("reef", 3),))
-    assert (report["pool"].types, report["pool"].depends_on) == (("r", "g", "c"), (("reef", 3),))
-    assert (report["karplusan"].types, report["karplusan"].depends_on) == (("r", "g", "c"), ())
+    assert (report["reef"].types, report["reef"].depends_on) == (("c",), (("reef", 3), *fertile))
+    assert (report["pool"].types, report["pool"].depends_on) == (
+        ("r", "g", "c"),
+        (("reef", 3), *fertile),
+    )
+    assert (report["karplusan"].types, report["karplusan"].depends_on) == (("r", "g", "c"), fertile)
     assert report["brass"].types == ("w", "u", "b", "r", "g")
 
 
@@ -57,7 +63,7 @@ def test_a_payment_an_ability_not_modelled_could_make_is_unknown() -> None:
         p for p in castable(load_board(BOARD)).payments if p.question.card == "Diregraf Ghoul"
     ]
     assert (ghoul.payable, ghoul.unproved) == (False, True)
-    assert ghoul.not_modelled == (("reef", 3), ("fertile", 2))
+    assert ghoul.not_modelled == (("reef", 3), ("fertile", 1), ("fertile", 2))
 
 
 def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[str]) -> None:
@@ -80,7 +86,7 @@ def test_check_lists_every_ability_not_modelled(capsys: pytest.CaptureFixture[st
     data = json.loads(capsys.readouterr().out)
     assert [n["ability"] for n in data["not_modelled"]] == [2, 3, 1, 1, 2]
     unknown = [p for p in data["could_produce"]["permanents"] if p.get("unknown")]
-    assert [p["permanent"] for p in unknown] == ["reef", "pool"]
+    assert [p["permanent"] for p in unknown] == ["reef", "pool", "karplusan", "brass", "fertile"]
 
 
 def test_a_board_of_modelled_cards_prints_no_list(capsys: pytest.CaptureFixture[str]) -> None:

@@ -178,7 +178,7 @@ def test_squandered_resources_sacrifices_a_land() -> None:
         ),
         (
             "{T}: Add one mana of any color. Spend this mana only to cast a creature spell.",
-            'spend_only_on("Spire",1,other("to cast a creature spell"))',
+            'spend_only_on("Spire",1,spells(creature))',
         ),
         # A depletion land: its rider is an effect in the vocabulary.
         (
@@ -281,8 +281,9 @@ def test_enters_tapped_unless_is_not_modelled() -> None:
             "Land",
         )
     )
+    # 614.1c: how Sulfur Falls itself enters (kind ``enters``), not a static ability of the land.
     assert [(a.kind, a.modelled) for a in compiled.abilities] == [
-        ("static", False),
+        ("enters", False),
         ("mana", True),
     ]
 
@@ -489,6 +490,11 @@ def test_self_references_are_normalised() -> None:
         ("{X}, {T}: Draw X cards.", "activated"),
         ("{T}: C deals 1 damage to any target.", "activated"),
         ("C can't block.", "static"),
+        # Vivid Crag (614.1c); Thran Portal's "As ~ enters, choose a basic land type" (614.12).
+        ("C enters tapped with two charge counters on it.", "enters"),
+        ("As C enters, choose a basic land type.", "enters"),
+        # Near misses: another permanent entering is not how ~ itself enters.
+        ("Creatures your opponents control enter tapped.", "static"),
         ("Threshold — {G}, {T}, Sacrifice C: Draw a card.", "activated"),
     ],
 )

@@ -47,8 +47,9 @@ def _start(*argv: str) -> subprocess.Popen[str]:
     )
 
 
-def _group(group: int) -> list[str]:
-    """The command lines of a process group's running processes (zombies excepted)."""
+def _group(group: int) -> list[tuple[int, str]]:
+    """The parent and the command line of each of a process group's running processes (zombies
+    excepted)."""
     running = []
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
@@ -57,7 +58,7 @@ def _group(group: int) -> list[str]:
         except OSError:  # ended meanwhile
             continue
         if int(fields[2]) == group and fields[0] != "Z":
-            running.append(command)
+            running.append((int(fields[1]), command))
     return running
 
 
@@ -72,8 +73,13 @@ def _until(condition: Callable[[], bool]) -> bool:
 
 
 def _workers(group: int) -> list[str]:
-    """The group's worker processes (multiprocessing's resource tracker is not one)."""
-    return [command for command in _group(group) if "spawn_main" in command]
+    """The group's worker processes: spawned (``spawn_main``) or forked by the fork server (its
+    children); neither the fork server nor multiprocessing's resource tracker is one."""
+    return [
+        command
+        for parent, command in _group(group)
+        if "spawn_main" in command or ("forkserver" in command and parent != group)
+    ]
 
 
 def _finish(process: subprocess.Popen[str]) -> tuple[str, str]:

@@ -16,8 +16,6 @@ import pytest
 from mtgasp.cli import main
 from mtgasp.output.terminal import render
 
-pytestmark = pytest.mark.quick
-
 ROOT = Path(__file__).parents[1]
 EXAMPLE = str(ROOT / "examples" / "summoning-sickness.yaml")
 
@@ -38,6 +36,7 @@ def _on_terminal(
     return out.getvalue(), err.getvalue()
 
 
+@pytest.mark.quick
 def test_piped_output_is_the_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", EXAMPLE]) == 0
     out, err = capsys.readouterr()
@@ -46,6 +45,7 @@ def test_piped_output_is_the_plain_text(capsys: pytest.CaptureFixture[str]) -> N
     assert max(len(line) for line in out.splitlines()) > 100  # the README's long verdict line
 
 
+@pytest.mark.quick
 def test_a_terminal_gets_verdicts_wrapped_within_their_column_and_coloured(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -62,6 +62,7 @@ def test_a_terminal_gets_verdicts_wrapped_within_their_column_and_coloured(
     assert "\x1b[32mlegal\x1b[0m" in out
 
 
+@pytest.mark.quick
 def test_no_color_turns_colour_off(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     out, _ = _on_terminal(monkeypatch, ["check", EXAMPLE], columns=200)

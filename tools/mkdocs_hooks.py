@@ -85,6 +85,13 @@ def rule_page(path: Path) -> str:
     )
 
 
+def summary(path: Path) -> str:
+    """What a rules file does: its header's first paragraph (which may take several lines), on
+    one line, without the file name it starts with."""
+    first = _header(path.read_text(encoding="utf-8")).split("\n\n", 1)[0].split("\n%", 1)[0]
+    return " ".join(first.split()).split(" - ", 1)[-1]
+
+
 def _rules_index(paths: list[Path]) -> str:
     lines = [
         "# The rules, file by file",
@@ -94,8 +101,7 @@ def _rules_index(paths: list[Path]) -> str:
         "",
     ]
     for path in paths:
-        first = _header(path.read_text(encoding="utf-8")).split("\n", 1)[0]
-        lines.append(f"- [{path.name}]({path.stem}.md): {first.split(' - ', 1)[-1]}")
+        lines.append(f"- [{path.name}]({path.stem}.md): {summary(path)}")
     return "\n".join(lines) + "\n"
 
 

@@ -8,9 +8,19 @@ them as input and escapes any that reach its text output.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 
-__all__ = ["error_text", "escape", "is_text", "name_problem", "nearest", "quote", "reason"]
+__all__ = [
+    "error_text",
+    "escape",
+    "invisible_note",
+    "is_text",
+    "name_problem",
+    "nearest",
+    "quote",
+    "reason",
+]
 
 #: The longest line of an error message printed whole (a list of a board's names may be long).
 _MAX_ERROR_LINE = 1000
@@ -19,6 +29,9 @@ _MAX_ERROR_LINE = 1000
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff]")
 #: Every control character, and lone surrogates: refused in names.
 _BAD_IN_NAME = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+#: The Unicode categories of characters that show nothing: format characters (a zero-width
+#: space, a right-to-left override) and line and paragraph separators.
+_INVISIBLE = ("Cf", "Zl", "Zp")
 
 
 def escape(text: str) -> str:
@@ -83,10 +96,27 @@ def quote(value: object, limit: int = 60) -> str:
     said when it is cut."""
     text = value if isinstance(value, str) else repr(value)
     shown = escape(text[:limit]).replace("\n", "\\n").replace("\t", "\\t")
+    shown = "".join(
+        f"\\u{ord(c):04x}" if unicodedata.category(c) in _INVISIBLE else c for c in shown
+    )
     mark = "'" if isinstance(value, str) else ""
     if len(text) > limit:
         return f"{mark}{shown}...{mark} ({len(text)} characters)"
     return f"{mark}{shown}{mark}"
+
+
+def invisible_note(text: str) -> str:
+    """ " (it holds the invisible character U+200B ZERO WIDTH SPACE at position 7)" for the
+    first character of ``text`` that shows nothing (:func:`quote` writes it as ``\\u200b``),
+    or nothing."""
+    for position, char in enumerate(text):
+        if unicodedata.category(char) in _INVISIBLE:
+            name = unicodedata.name(char, "unnamed")
+            return (
+                f" (it holds the invisible character U+{ord(char):04X} {name} at position "
+                f"{position})"
+            )
+    return ""
 
 
 def nearest(word: str, candidates: Sequence[str]) -> str:

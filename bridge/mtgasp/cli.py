@@ -194,6 +194,14 @@ def _parser(named: Collection[str] | None = None) -> argparse.ArgumentParser:
     for name, module in modules.items():
         p = sub.choices[name]
         module.configure(p)
+        p.add_argument(
+            "--color",
+            choices=("auto", "always", "never"),  # output/terminal.py's colour_wanted reads it
+            default="auto",
+            metavar="WHEN",
+            help="colour the verdicts of text output: auto (on a terminal, unless NO_COLOR is "
+            "set; FORCE_COLOR colours piped output too), always or never",
+        )
         if name not in (*_QUICK, *_OWN_LIMITS):
             _limits.add_limits(p)
         p.set_defaults(run=module.run)
@@ -256,11 +264,15 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
         text = result.output
         if not as_json:
             text = escape(text)
-            if sys.stdout.isatty():
+            tty = sys.stdout.isatty()
+            choice = getattr(args, "color", "auto")
+            colour = terminal.colour_wanted(dict(os.environ), choice=choice, tty=tty)
+            if tty:
                 import shutil
 
-                width = shutil.get_terminal_size().columns
-                text = terminal.render(text, width, terminal.colour_wanted(dict(os.environ)))
+                text = terminal.render(text, shutil.get_terminal_size().columns, colour)
+            elif colour:  # piped, with --color always or FORCE_COLOR: coloured, not wrapped
+                text = terminal.coloured(text)
         print(text, flush=True)
     except BrokenPipeError:
         # The reader stopped early (`mtgasp facts b.yaml | head`): not an error. Point stdout at

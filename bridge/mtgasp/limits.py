@@ -11,8 +11,13 @@ from __future__ import annotations
 __all__ = [
     "MAX_ALIAS_VALUES",
     "MAX_BOARD_BYTES",
+    "MAX_CARD_NAME",
     "MAX_DEPTH",
+    "MAX_FACES",
+    "MAX_IMPORT_BYTES",
+    "MAX_IMPORT_CARDS",
     "MAX_NUMBER",
+    "MAX_ORACLE_TEXT",
     "MAX_PROBLEMS",
     "MAX_PROPERTY_BYTES",
 ]
@@ -35,3 +40,20 @@ MAX_DEPTH = 64
 
 #: How many problems of one board file an error lists (the rest are counted).
 MAX_PROBLEMS = 20
+
+#: The largest card file ``mtgasp cards import`` reads (512 MiB; MTGJSON's AtomicCards.json is
+#: about a quarter of it, and reading JSON takes several times its size in memory).
+MAX_IMPORT_BYTES = 512 * 1024 * 1024
+
+#: How many cards one import may hold (MTGJSON lists about 32,000).
+MAX_IMPORT_CARDS = 100_000
+
+#: How many faces one card of an import may have ("Who // What // When // Where // Why": 5).
+MAX_FACES = 10
+
+#: The longest card or face name an import may hold (the longest printed one has 141 characters).
+MAX_CARD_NAME = 200
+
+#: The longest Oracle text of one face an import may hold (the longest printed one has fewer
+#: than 1,000 characters; the Oracle-text compiler's time grows with it).
+MAX_ORACLE_TEXT = 5_000

@@ -1,7 +1,8 @@
 """Verify castable cases.
 
-``args.player`` (optional). ``expect`` maps a question to ``true``, ``false`` or ``bounded`` (no
-plan within the bound on abilities with mana costs, while the player has more): a card in hand by
+``args.player`` (optional). ``expect`` maps a question to ``true``, ``false``, ``bounded`` (no
+plan within the bound on abilities with mana costs, while the player has more) or ``unproved``
+(no plan, but the answer could depend on an ability not modelled): a card in hand by
 its name (``Gilder Bairn``) or an ability as ``<permanent id>#<ability>``. Every question the case
 names must exist. Every plan is replayed here, independently of the encodings: each step's mana
 cost is paid from the pool as it stands, no permanent taps twice, no land is sacrificed twice, and
@@ -27,7 +28,8 @@ def verify(board: Board, args: dict[str, Any], expect: dict[str, Any]) -> None:
         found[q.card if q.kind == "card" else f"{q.permanent}#{q.ability}"] = p
     for key, wanted in expect.items():
         assert key in found, f"no question {key}; questions are {sorted(found)}"
-        got = "bounded" if found[key].bounded else found[key].payable
+        p = found[key]
+        got = "bounded" if p.bounded else "unproved" if p.unproved else p.payable
         assert got == wanted, f"{key}: payable {got}"
     for key, p in found.items():
         if p.payable:

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal, NamedTuple
 
-from clingo import Symbol, SymbolType
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..board.model import Board
 from ..errors import QueryError
@@ -23,7 +23,7 @@ from ..facts.board import board_facts
 from ..solve._symbols import as_int, as_str, cost_text
 from ..solve.control import SolveStats, ground, plus_stats
 from .castable import MAX_PAID, Payment, payments
-from .not_modelled import NotModelled, decode_not_modelled
+from .not_modelled import Depends, NotModelled, decode_could_depend, decode_not_modelled
 
 __all__ = [
     "Activation",
@@ -65,6 +65,8 @@ class Activation:
     unchecked_costs: tuple[str, ...]
     not_modelled: str | None = None
     """The ability's Oracle text if this version does not model it (neither legal nor illegal)."""
+    depends_on: Depends = ()
+    """Abilities not modelled the verdict could depend on (a static of any permanent: 604.1)."""
 
     @property
     def status(self) -> Status:
@@ -190,8 +192,11 @@ def report(
     names = [_decoded(symbol)[0] for symbol in model]
     objects = [s for s, name in zip(model, names, strict=True) if name == "object_not_modelled"]
     listed = decode_not_modelled(objects, order)
+    depends = decode_could_depend(
+        (s for s, name in zip(model, names, strict=True) if name == "could_depend"), order
+    )
     shown = [s for s, name in zip(model, names, strict=True) if name not in _NOT_ACTIVATIONS]
-    return ActivationReport(player, _decode(board, player, shown), stats, listed)
+    return ActivationReport(player, _decode(board, player, shown, depends), stats, listed)
 
 
 def query_name(*, check_mana: bool, known: bool) -> str:
@@ -205,7 +210,9 @@ _VERDICTS = (("mana_payable", 2), ("mana_unproved", 2))
 #: The verdicts on mana costs the activations query reaches without the castable query.
 _BOUNDS = ("mana_surely_payable", "mana_surely_unpayable")
 #: The shown atoms that are not part of an activation.
-_NOT_ACTIVATIONS = frozenset({"needs_mana_payment", "object_not_modelled", *_BOUNDS})
+_NOT_ACTIVATIONS = frozenset(
+    {"needs_mana_payment", "object_not_modelled", "could_depend", *_BOUNDS}
+)
 
 
 def castable_verdicts(
@@ -283,7 +290,9 @@ def _decoded(symbol: Symbol) -> tuple[Any, ...]:
     return found
 
 
-def _decode(board: Board, player: str | None, model: Sequence[Symbol]) -> tuple[Activation, ...]:
+def _decode(
+    board: Board, player: str | None, model: Sequence[Symbol], depends: dict[Symbol, Depends]
+) -> tuple[Activation, ...]:
     keys: set[tuple[str, int]] = set()
     mana: set[tuple[str, int]] = set()
     costs: dict[tuple[str, int], list[_Cost]] = defaultdict(list)
@@ -328,9 +337,17 @@ def _decode(board: Board, player: str | None, model: Sequence[Symbol]) -> tuple[
                     for c in sorted(unchecked[key])
                 ),
                 not_modelled=texts.get(key),
+                depends_on=depends.get(
+                    Function("activation", [String(perm_id), Number(number)]), ()
+                ),
             )
         )
     return tuple(result)
+
+
+def _answer(permanent: str, ability: int) -> Symbol:
+    """The answer term of the verdict on an activation (rules/604-could-depend.lp)."""
+    return Function("activation", [String(permanent), Number(ability)])
 
 
 def _mana_text(cost: list[_Cost]) -> str:

@@ -9,11 +9,14 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
+from clingo import Function, String
+
 from ..board.model import Board
 from ..facts.board import board_facts
 from ..solve._symbols import as_int, as_str
 from ..solve.control import SolveStats, solve
 from .activations import Reason
+from .not_modelled import Depends, decode_could_depend
 
 __all__ = ["AttackVerdict", "AttackerReport", "attackers"]
 
@@ -32,6 +35,8 @@ class AttackVerdict:
     """Whom the board's combat has it attack (506), if anyone."""
     blocking: str | None
     """Which attacker the board's combat has it block (509), if any."""
+    depends_on: Depends = ()
+    """Abilities not modelled the verdict could depend on (a static of any permanent: 604.1)."""
 
     @property
     def status(self) -> Literal["can_attack", "cannot_attack"]:
@@ -69,6 +74,8 @@ def attackers(board: Board) -> AttackerReport:
             attacking[as_str(args[1])] = as_str(args[2])
         elif name == "blocking":
             blocking[as_str(args[1])] = as_str(args[2])
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    depends = decode_could_depend(model, order)
     verdicts = tuple(
         AttackVerdict(
             perm.id,
@@ -79,6 +86,7 @@ def attackers(board: Board) -> AttackerReport:
             tuple(sorted(reasons[perm.id], key=lambda r: (r.rule, r.text))),
             attacking.get(perm.id),
             blocking.get(perm.id),
+            depends.get(Function("attack", [String(perm.id)]), ()),
         )
         for perm in board.battlefield
         if perm.id in candidates

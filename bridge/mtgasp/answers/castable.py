@@ -23,7 +23,9 @@ from ..facts import requests
 from ..facts.board import board_facts
 from ..solve._symbols import as_int, as_str, cost_text
 from ..solve.control import Grounding, Solution, SolveStats, ground, plus_stats, solve
+from .cast_timing import CastTiming, read_timings
 from .castable_plan import Plan, PlanStep
+from .not_modelled import Depends, decode_could_depend
 
 __all__ = [
     "MAX_PAID",
@@ -52,6 +54,7 @@ class Question:
     ability: int | None = None
     excludes: str | None = None  # the mana source (or its kind) that can't tap: 107.5
     paid_abilities: int = 0  # the player's mana abilities with a mana cost (see MAX_PAID)
+    timing: CastTiming | None = None  # a card: may it be cast now (117.1a, 307.1, 702.8a)
 
     def symbol(self) -> Symbol:
         return requests.question(self.player, self.index, self.permanent, self.ability)
@@ -70,8 +73,10 @@ class Payment:
     unusable: tuple[str, ...]  # mana abilities the plan could not use, and why
     stats: SolveStats
     spend_any_color: bool = False  # mana may be spent as though it were any color (Orrery)
-    not_modelled: tuple[tuple[str, int], ...] = ()
-    """Abilities not modelled (permanent, ability) that could pay what no plan here pays."""
+    not_modelled: Depends = ()
+    """Abilities not modelled (permanent, ability) the answer could depend on: for a "no", those
+    that could pay what no plan here pays (the "no" is then unproved); for a "yes", statics that
+    could change the cost or forbid the payment (rules/604-could-depend.lp)."""
 
     @property
     def bounded(self) -> bool:
@@ -81,7 +86,7 @@ class Payment:
 
     @property
     def unproved(self) -> bool:
-        """A "no" that is not proved: bounded, or an ability not modelled could pay."""
+        """A "no" that is not proved: bounded, or it could depend on an ability not modelled."""
         return not self.payable and (self.bounded or bool(self.not_modelled))
 
 
@@ -180,29 +185,29 @@ def payments(
     caveats = payment_caveats(board, listing.models[0])
     return tuple(
         replace(
-            decoded[(q.player, cost, q.excludes)],
+            answer,
             question=q,
-            not_modelled=caveats.get(q.player, ()),
+            not_modelled=caveats.get((answer.payable, q.player), ()),
         )
         for q, cost in asked
+        for answer in [decoded[(q.player, cost, q.excludes)]]
     )
 
 
-def payment_caveats(
-    board: Board, model: Sequence[Symbol]
-) -> dict[str, tuple[tuple[str, int], ...]]:
-    """Per player, the abilities not modelled that could pay what no plan pays (the listing
-    solve's ``payment_not_modelled/3``), in board order (a player without any is not a key)."""
-    caveats: dict[str, list[tuple[str, int]]] = defaultdict(list)
+def payment_caveats(board: Board, model: Sequence[Symbol]) -> dict[tuple[bool, str], Depends]:
+    """The abilities not modelled each answer could depend on (the listing solve's
+    ``could_depend/3``, rules/604-could-depend.lp), keyed by (payable, player): a "yes" reads
+    ``pays(P)``, a "no" ``cannot_pay(P)``; in board order (none: not a key)."""
     order = {p.id: i for i, p in enumerate(board.battlefield)}
-    for symbol in model:
-        if symbol.name == "payment_not_modelled":
-            player, source, ability = symbol.arguments
-            caveats[as_str(player)].append((as_str(source), as_int(ability)))
-    return {
-        player: tuple(sorted(found, key=lambda k: (order.get(k[0], 0), k)))
-        for player, found in caveats.items()
-    }
+    result: dict[tuple[bool, str], Depends] = {}
+    for answer, depends in decode_could_depend(model, order).items():
+        if answer.name in _ANSWERS and depends:
+            result[(_ANSWERS[answer.name], as_str(answer.arguments[0]))] = depends
+    return result
+
+
+#: The answer terms of could_depend/3 a payment reads: a "yes" (payable) and a "no".
+_ANSWERS = {"pays": True, "cannot_pay": False}
 
 
 def _grounding(board: Board, players: Sequence[str]) -> Grounding:
@@ -224,6 +229,10 @@ _QUESTION_SYMBOLS = frozenset(
         "question_excludes",
         "paid_mana_abilities",
         "payment_not_modelled",
+        "could_depend",
+        "cast_timing",
+        "cast_timing_violation",
+        "cast_timing_unknown",
     }
 )
 
@@ -248,11 +257,13 @@ def listed_questions(
             costs[args[0]].append(Function("mana", [args[1], args[2]]))
     order = {p.id: i for i, p in enumerate(board.battlefield)}
     controller = {p.id: p.controller for p in board.battlefield}
+    timings = read_timings(model)
     result = []
     for q, card in cards.items():
         if q.name == "card":
             who, index = as_str(q.arguments[0]), as_int(q.arguments[1])
-            question = Question("card", who, card, index=index, paid_abilities=paid[who])
+            timing = timings[(who, index)]
+            question = Question("card", who, card, index, paid_abilities=paid[who], timing=timing)
         else:
             perm, number = as_str(q.arguments[0]), as_int(q.arguments[1])
             question = Question(

@@ -11,12 +11,13 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from clingo import Symbol
+from clingo import Function, String, Symbol
 
 from ..board.model import Board
 from ..facts.board import board_facts
 from ..solve._symbols import as_int, as_str
 from ..solve.control import SolveStats, solve
+from .not_modelled import Depends, decode_could_depend, depends_text
 
 __all__ = ["Creature", "CreatureReport", "creatures", "pt_terms_text"]
 
@@ -32,6 +33,8 @@ class Creature:
     toughness: int
     terms: tuple[str, ...]
     """How layer 7 got there, sublayer by sublayer (``7c: +1/+1 counters x2 +2/+2``)."""
+    depends_on: Depends = ()
+    """Abilities not modelled the answer could depend on (a lord's static: 613.4c)."""
 
 
 @dataclass(frozen=True)
@@ -65,6 +68,8 @@ def _decode(board: Board, model: Sequence[Symbol]) -> tuple[Creature, ...]:
             obj, sub = as_str(args[1]), args[2].name
             text = _term_text(sub, args[3], as_int(args[4]), as_int(args[5]))
             terms[obj].append((_ORDER[sub], str(args[3]), text))
+    order = {p.id: i for i, p in enumerate(board.battlefield)}
+    depends = decode_could_depend(model, order)
     result = []
     for perm in board.battlefield:
         if perm.id in power:
@@ -76,6 +81,7 @@ def _decode(board: Board, model: Sequence[Symbol]) -> tuple[Creature, ...]:
                     power[perm.id],
                     toughness[perm.id],
                     tuple(text for _, _, text in sorted(terms[perm.id])),
+                    depends.get(Function("pt", [String(perm.id)]), ()),
                 )
             )
     return tuple(result)
@@ -107,5 +113,8 @@ def _key_text(key: Symbol) -> str:
 
 
 def pt_terms_text(creature: Creature) -> str:
-    """A creature's power and toughness with how layer 7 reached it, on one line."""
-    return f"{creature.power}/{creature.toughness} ({'; '.join(creature.terms)})"
+    """A creature's power and toughness with how layer 7 reached it, on one line, and what it
+    could depend on (``2/2 (printed 2/2; could depend on: druid #1)``)."""
+    caveat = depends_text(creature.depends_on)
+    parts = [*creature.terms, *([caveat] if caveat else [])]
+    return f"{creature.power}/{creature.toughness} ({'; '.join(parts)})"

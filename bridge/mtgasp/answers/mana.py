@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol
 
+from .._text import nearest
 from ..board.model import Board
 from ..board.values import MANA_TYPES
 from ..errors import QueryError
@@ -79,8 +80,10 @@ class PermanentMana:
     types: tuple[str, ...]
     witnesses: tuple[TypeWitness, ...]
     depends_on: tuple[tuple[str, int], ...] = ()
-    """Abilities not modelled (permanent, ability) that could add further types: the answer is
-    ``types`` and possibly more (unknown), never "only these"."""
+    """Abilities not modelled (permanent, ability) the answer could depend on (its own mana
+    abilities, a land's its choice reads, a static or an ability that speaks of mana of any
+    permanent: rules/604-could-depend.lp): the answer is then ``types`` and possibly others
+    (unknown), never "only these"."""
 
 
 @dataclass(frozen=True)
@@ -98,7 +101,7 @@ _Key = tuple[str, int, str | None]  # permanent, ability, choice
 #: Shown atoms only the witnesses read (``why``).
 _WITNESS_ONLY = frozenset({"choice_defined", "produces_via", "reflects_player", "land_of"})
 #: Shown atoms no answer reads.
-_UNREAD = frozenset({"land_could_produce", "mana_ability_of"})
+_UNREAD = frozenset({"land_could_produce", "mana_ability_of", "could_produce_unknown"})
 
 
 def could_produce(
@@ -109,8 +112,11 @@ def could_produce(
     With ``why``, each type gets a witness chain with a replacement order per link.
     """
     if permanent is not None and board.permanent(permanent) is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
+        known = [p.id for p in board.battlefield]
+        raise QueryError(
+            f"no permanent with id '{permanent}'{nearest(permanent, known)}; "
+            f"ids are: {', '.join(known) or 'none'}"
+        )
     # With why, witness orders walk the replacement graph effect by effect: build it over sets of
     # applied effects (no sharing between interchangeable effects, no partial-order reduction:
     # same outcomes, every effect on the path; see asp/README.md, replacement effects).
@@ -150,8 +156,9 @@ def could_produce(
             readers[as_str(args[2])].append((as_str(args[0]), as_int(args[1])))
         elif name == "land_of":
             lands_of[as_str(args[0])].add(as_str(args[1]))
-        elif name == "could_produce_unknown":
-            unknown[as_str(args[0])].add((as_str(args[1]), as_int(args[2])))
+        elif name == "could_depend":  # rules/604-could-depend.lp; this query's answers: produce(O)
+            if args[0].name == "produce":
+                unknown[as_str(args[0].arguments[0])].add((as_str(args[1]), as_int(args[2])))
         elif name == "mana_effect_not_modelled":
             effects.add((as_str(args[0]), as_int(args[1])))
         else:

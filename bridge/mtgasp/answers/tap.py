@@ -67,6 +67,8 @@ class TapReport:
     results: tuple[TapResult, ...]
     undefined_triggers: tuple[str, ...]
     stats: SolveStats
+    other_abilities: tuple[tuple[int, tuple[str, ...]], ...] = ()
+    """The permanent's other mana abilities and their costs, when none was asked for (605.1a)."""
 
 
 def tap(
@@ -108,16 +110,20 @@ def tap(
         permanent=permanent,
         card=perm.card,
         ability=number,
-        cost=tuple(
-            cost_text(c) for c in sorted(answer.costs, key=lambda c: (c.name != "mana", str(c)))
-        ),
+        cost=_costs(answer.costs),
         kind=kind.name,
         tapped_for_mana=answer.tapped_for_mana,
         undefined=not choices,
         results=tuple(results),
         undefined_triggers=tuple(sorted(answer.undefined_triggers)),
         stats=answer.stats,
+        other_abilities=tuple((n, _costs(costs)) for n, costs in sorted(answer.others.items())),
     )
+
+
+def _costs(costs: list[Symbol]) -> tuple[str, ...]:
+    """A cost's parts in card notation, mana first."""
+    return tuple(cost_text(c) for c in sorted(costs, key=lambda c: (c.name != "mana", str(c))))
 
 
 def _value_symbol(value: Value) -> Symbol:

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from clingo import Symbol
 
+from .._text import nearest
 from ..board.events import TapEvent
 from ..board.model import Board
 from ..board.values import MANA_TYPES, Mana, decode_value
@@ -40,13 +41,17 @@ class TapAnswer:
     undefined_triggers: list[str]
     tapped_for_mana: bool
     stats: SolveStats
+    others: dict[int, list[Symbol]]  # the other mana abilities, with their costs (none asked)
 
 
 def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
     perm = board.permanent(permanent)
     if perm is None:
-        ids = ", ".join(p.id for p in board.battlefield) or "none"
-        raise QueryError(f"no permanent with id '{permanent}'; ids are: {ids}")
+        known = [p.id for p in board.battlefield]
+        raise QueryError(
+            f"no permanent with id '{permanent}'{nearest(permanent, known)}; "
+            f"ids are: {', '.join(known) or 'none'}"
+        )
     request = requests.tap_request(permanent, ability)
     solution = solve("tap", board_facts(board), extra=[request])
     (model,) = solution.models
@@ -60,11 +65,16 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
     undefined_triggers = []
     not_modelled: str | None = None
     tapped_for_mana = False
+    others: dict[int, list[Symbol]] = {}
     number = ability
     for symbol in model:
         args = symbol.arguments
         if symbol.name == "tap_ability":
             number = as_int(args[0])
+        elif symbol.name == "tap_other_ability":
+            others.setdefault(as_int(args[0]), [])
+        elif symbol.name == "tap_other_cost":
+            others.setdefault(as_int(args[0]), []).append(args[1])
         elif symbol.name == "tap_kind":
             kind = args[0]
         elif symbol.name == "tap_cost":
@@ -111,6 +121,7 @@ def tap_answer(board: Board, permanent: str, ability: int | None) -> TapAnswer:
         undefined_triggers,
         tapped_for_mana,
         solution.stats,
+        others,
     )
 
 

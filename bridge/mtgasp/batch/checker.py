@@ -34,9 +34,11 @@ from ..solve.control import Solution, parse_once, solve
 
 __all__ = ["Checker"]
 
-#: The entry programs ``check`` grounds (each at most once per board).
+#: The entry programs ``check`` grounds (each at most once per board, but for the combat damage
+#: step's courses, a query of their own: ``step``'s).
 QUERIES = (
     "activations",
+    "attackers",
     "castable",
     "could-produce",
     "creatures",

@@ -1,17 +1,22 @@
 """A batch on this machine: worker processes, each answering one chunk of boards at a time.
 
 A chunk is one board, or for a query asked of many boards in one grounding several
-(``batch.answer_chunk``). Each worker is a fresh Python process (``spawn``: no state of the
-caller's is copied) under its own address-space limit (``--memory-limit``), ignoring Ctrl-C and
-SIGTERM, which the parent handles (a terminal's Ctrl-C, and ``kill`` of the process group, reach
-every worker too): the parent kills its workers and writes no more. (A worker starts with both
-blocked, so that one arriving while it starts can't end it before it ignores it.) A worker whose
-parent is gone (killed with SIGKILL) ends quietly when it finds its connection closed. A worker
-answers boards until told to stop; after a board that hit the memory limit, or whose grounding
+(``batch.answer_chunk``). Each worker is a fresh process under its own address-space limit
+(``--memory-limit``), ignoring Ctrl-C and SIGTERM, which the parent handles (a terminal's Ctrl-C,
+and ``kill`` of the process group, reach every worker too): the parent kills its workers and
+writes no more. (A worker starts with both blocked, so that one arriving while it starts can't
+end it before it ignores it.) A worker whose parent is gone (killed with SIGKILL) ends quietly
+when it finds its connection closed. A worker answers boards until told to stop; after a board
+that hit the memory limit, or whose grounding
 was left running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its
 place. A worker that dies (killed, crashed) costs one error record, for the board it was
 answering, never the run: the boards of a chunk it was answering are asked again one by one, so
 that only the board that ends a worker gets that record.
+
+A worker is forked from a server process that has imported the commands once (``forkserver``,
+where the platform has it; ``spawn`` elsewhere): no state of the caller's is copied, and a worker
+pays no import of its own (issue 29: each spawned worker imported mtgasp before its first board).
+The fork server ignores Ctrl-C and SIGTERM before it forks, so a worker does from its start.
 """
 
 from __future__ import annotations
@@ -92,20 +97,36 @@ def _signals_blocked() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
+#: What the fork server imports before it forks a worker (and Ctrl-C and SIGTERM ignored:
+#: ``_preload``).
+PRELOAD = ["mtgasp.batch._preload"]
+
+
+def _context() -> Any:
+    """The workers' start method: forked from a server that imported PRELOAD (POSIX), else a
+    fresh interpreter each (``spawn``)."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload(PRELOAD)
+    return context
+
+
 class _Worker:
     def __init__(self, template: argparse.Namespace, memory: int) -> None:
-        context = multiprocessing.get_context("spawn")
+        context = _context()
         self.conn, child = context.Pipe()
         self.process = context.Process(
             target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
         )
         # Started with SIGINT and SIGTERM blocked (a process inherits the mask of signals it
-        # blocks, through exec too): Ctrl-C while the worker starts (Python importing mtgasp,
-        # before _serve ignores it) would end it with a KeyboardInterrupt traceback. The
-        # parent's own signal waits while the worker starts, and arrives as soon as the mask is
-        # restored. multiprocessing's resource tracker, started with the first worker, unblocks
-        # both in the calling thread once it runs: started first, outside the block (a SIGINT
-        # then ended the first worker in Python's start-up: "Fatal Python error").
+        # blocks, through exec too): Ctrl-C while a spawned worker starts (Python importing
+        # mtgasp, before _serve ignores it) would end it with a KeyboardInterrupt traceback (a
+        # forked one ignores both from its start: _preload). The parent's own signal waits while
+        # the worker starts, and arrives as soon as the mask is restored. multiprocessing's
+        # resource tracker, started with the first worker, unblocks both in the calling thread
+        # once it runs: started first, outside the block (a SIGINT then ended the first spawned
+        # worker in Python's start-up: "Fatal Python error").
         resource_tracker.ensure_running()
         with _signals_blocked():
             self.process.start()
@@ -126,7 +147,7 @@ class _Worker:
                 try:
                     self.conn.send(None)
                 except OSError:
-                    self.process.terminate()
+                    self.process.kill()
             self.process.join(_GRACE)
             if self.process.is_alive():
                 self.process.kill()

@@ -7,8 +7,8 @@ import difflib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
-from .._text import quote
-from ..cards import catalog
+from .._text import invisible_note, quote
+from ..cards import catalog, database
 from ..errors import BoardProblem
 
 __all__ = [
@@ -21,13 +21,41 @@ __all__ = [
 ]
 
 
-def card_problem(location: str, name: str) -> Iterator[BoardProblem]:
+def card_problem(location: str, name: str, following: object = None) -> Iterator[BoardProblem]:
+    """An unknown card name; ``following``, the next item of a card list, which with ``name``
+    may make one name a comma split ("Rofellos, Llanowar Emissary" unquoted in ``[...]``)."""
     if catalog.lookup(name) is None:
+        joined = f"{name}, {following}"
+        if isinstance(following, str) and catalog.lookup(joined) is not None:
+            yield BoardProblem(
+                location,
+                f"unknown card {quote(name)}; with the next item it makes {quote(joined)}: in a "
+                "YAML list a comma separates items, so quote a name that has one "
+                f'(["{joined}"])',
+            )
+            return
         yield BoardProblem(
             location,
-            f"unknown card {quote(name)}{did_you_mean(catalog.nearest(name))}; card names are "
-            "Oracle names of the card database's cards (see `mtgasp cards --search WORD`)",
+            f"unknown card {quote(name)}{invisible_note(name)}"
+            f"{did_you_mean(catalog.nearest(name))}; card names are "
+            "Oracle names of the card database's cards (see `mtgasp cards --search WORD`)"
+            f"{_full_name_note(name)}",
         )
+
+
+def _full_name_note(name: str) -> str:
+    """For a full name (``Fire // Ice``) the database does not know: the bundled database lists
+    the faces of multi-faced cards as cards of their own, with no full names."""
+    faces = name.split(" // ")
+    if len(faces) < 2 or database.current().kind != "bundled":
+        return ""
+    known = [face for face in faces if catalog.lookup(face) is not None]
+    listed = f" ({', '.join(quote(face) for face in known)} are known)" if known else ""
+    return (
+        f"; the bundled card database has no full names of multi-faced cards: name a face"
+        f"{listed}, or import MTGJSON's AtomicCards.json (`mtgasp cards import FILE`), which "
+        "links each card's faces"
+    )
 
 
 def did_you_mean(names: Sequence[str]) -> str:
@@ -49,7 +77,7 @@ def face_problems(where: str, perm: dict[str, Any]) -> list[BoardProblem]:
                 "up of a multi-faced card, e.g. a double-faced card's back face)",
             )
         ]
-    if face not in card.faces:
+    if catalog.normal_name(face) not in card.faces:
         faces = ", ".join(quote(f) for f in card.faces)
         return [
             BoardProblem(
@@ -66,7 +94,7 @@ def card_name(perm: dict[str, Any]) -> str:
     """The name the facts of a permanent's card use: its face's, else its card's."""
     face = perm.get("face")
     if face is not None:
-        return str(face)
+        return catalog.normal_name(str(face))
     card = catalog.lookup(perm["card"])
     return card.name if card is not None else str(perm["card"])
 

@@ -266,7 +266,8 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
         for player, names in data.get(zone, {}).items():
             yield from check_player(f"{zone}.{player}", player)
             for index, name in enumerate(names):
-                yield from card_problem(f"{zone}.{player}[{index}]", name)
+                following = names[index + 1] if index + 1 < len(names) else None
+                yield from card_problem(f"{zone}.{player}[{index}]", name, following)
     yield from _stack_problems(data, ids, check_player)
     history = data.get("this_turn", {})
     for key in ("gained_life", "lost_life", "attacked_with", "drawn_in_draw_step"):

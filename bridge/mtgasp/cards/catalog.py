@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -30,7 +31,14 @@ __all__ = [
     "handwritten_names",
     "lookup",
     "nearest",
+    "normal_name",
+    "search",
 ]
+
+
+def normal_name(name: str) -> str:
+    """A name as the card database and the hand-written files write it: NFC-normalised."""
+    return unicodedata.normalize("NFC", name)
 
 
 def file_name(card: str) -> str:
@@ -52,7 +60,9 @@ class Card:
 def lookup(name: str) -> Card | None:
     """The card a board's ``name`` stands for: a card name, a face name, or the full name of a
     multi-faced card (``Fire // Ice``; a double-faced card's full name stands for its front
-    face). None if mtgasp knows no such card."""
+    face). None if mtgasp knows no such card. The name is read NFC-normalised, as the database's
+    names are: ``Lim-Dûl's Vault`` typed with a combining circumflex is the same card."""
+    name = normal_name(name)
     card = _handwritten_card(name)
     if card is not None:
         return card
@@ -135,6 +145,27 @@ def handwritten_names() -> frozenset[str]:
     for path in _card_files().values():
         names.update(_file_facts(path))
     return frozenset(names)
+
+
+def search(text: str) -> list[str]:
+    """The names a board can give (the database's and the hand-written ones) that contain
+    ``text``, sorted; compared as :func:`_searched` writes both, so that case, ligatures
+    (``ﬁ``) and the normal form make no difference."""
+    wanted = _searched(text)
+    db = database.current()
+    return sorted(name for key, name in _search_keys(db) if wanted in key)
+
+
+def _searched(text: str) -> str:
+    """``text`` compatibility-normalised (NFKC: ``ﬁ`` is ``fi``) and case-folded."""
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+@cache
+def _search_keys(db: database.Database) -> tuple[tuple[str, str], ...]:
+    """Every name a board can give, with its searched form."""
+    names = sorted({*db.names(), *handwritten_names()})
+    return tuple((_searched(n), n) for n in names)
 
 
 def nearest(name: str, extra: Iterable[str] = ()) -> list[str]:

@@ -122,22 +122,12 @@ class Database:
         for values in rows:
             yield _row(values).record
 
-    def search(self, text: str) -> list[str]:
-        """The names that contain ``text`` (ignoring case), sorted (none for text with a lone
-        surrogate)."""
-        if not is_text(text):
-            return []
-        pattern = "%" + text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-        rows = self._db.execute(
-            "SELECT name FROM cards WHERE name LIKE ? ESCAPE '\\' ORDER BY name", (pattern,)
-        )
-        return [n for (n,) in rows]
-
 
 def _remedy(kind: str) -> str:
     if kind == "user":
         return (
-            "import it again with `mtgasp cards import FILE`, or delete it to use the bundled one"
+            "write a new one with `mtgasp cards import --replace FILE`, or delete it to use "
+            "the bundled one"
         )
     return "reinstall mtgasp (or run `python tools/build_cards.py` in a checkout)"
 

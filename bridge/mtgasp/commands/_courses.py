@@ -161,6 +161,13 @@ def to_text(report: CourseReport, *, show: int = 0) -> str:
             lines.append(table(["permanent", "ability", "controller", "verdict"], rows))
         else:
             lines.append("No ability triggers as the step begins.")
+    return "\n".join(lines + outcome_lines(report, show=show))
+
+
+def outcome_lines(report: CourseReport, *, show: int = 0) -> list[str]:
+    """The count of courses and each distinct final state with a witness course (``step``'s
+    output after its header; ``check`` prints it for the combat damage step)."""
+    lines: list[str] = []
     for zone, obj, value in report.mana_values:
         where = "on the stack" if zone == "stack" else "on the battlefield"
         lines.append(f"Mana value of {obj} {where}: {value} (202.3e)")
@@ -186,8 +193,9 @@ def to_text(report: CourseReport, *, show: int = 0) -> str:
         if outcome.state.creatures:
             pts = ", ".join(f"{c} {p}/{t}" for c, p, t in outcome.state.creatures)
             lines.append(f"  creatures (power/toughness, 613.4): {pts}")
-        lines.append("  for example:")
-        lines += [f"    {w}" for w in outcome.witness]
+        if outcome.witness:
+            lines.append("  for example:")
+            lines += [f"    {w}" for w in outcome.witness]
     if len(listed) < len(report.outcomes):
         rest = report.outcomes[len(listed) :]
         lines += [
@@ -195,4 +203,4 @@ def to_text(report: CourseReport, *, show: int = 0) -> str:
             f"TRUNCATED listing (--show {show}): {len(rest)} more final states "
             f"({sum(o.courses for o in rest)} courses) not printed.",
         ]
-    return "\n".join(lines)
+    return lines

@@ -6,7 +6,7 @@ import argparse
 from typing import Any
 
 from ..answers.activations import ActivationReport, activations
-from ..answers.not_modelled import NotModelled
+from ..answers.not_modelled import NotModelled, depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
@@ -69,6 +69,7 @@ def to_json(report: ActivationReport) -> dict[str, Any]:
                 "reasons": [{"rule": r.rule, "text": r.text} for r in a.reasons],
                 "unchecked_costs": list(a.unchecked_costs),
                 **({"text": a.not_modelled} if a.not_modelled is not None else {}),
+                **({"depends_on": depends_json(a.depends_on)} if a.depends_on else {}),
             }
             for a in report.activations
         ],
@@ -111,6 +112,8 @@ def to_text(report: ActivationReport) -> str:
             verdict = f"legal if {_cost(a.unchecked_costs)} can be paid (not checked yet)"
         else:
             verdict = "legal"
+        if a.depends_on:
+            verdict += f" ({depends_text(a.depends_on)})"
         kind = " (mana)" if a.mana_ability else ""
         cost = "?" if a.not_modelled is not None else _cost(a.cost)
         rows.append([a.permanent, f"{a.card} #{a.ability}{kind}", cost, verdict])

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
+from .._text import quote
 from ..cards import catalog, database
 from ..output.format import dumps
 from . import _common
+from ._card_import import configure_import, run_import
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -27,6 +28,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "  mtgasp cards --handwritten         the hand-written cards (prove's default pool)\n"
         "  mtgasp cards --database            which database is in use: path, cards, source\n"
         "  mtgasp cards --coverage            what the Oracle-text compiler models of it\n"
+        '  mtgasp cards show "Urza\'s Mine"    its text beside what was compiled of it\n'
         "  mtgasp cards import AtomicCards.json   your current data, from mtgjson.com"
     )
     shown = parser.add_mutually_exclusive_group()
@@ -46,44 +48,31 @@ def configure(parser: argparse.ArgumentParser) -> None:
     )
     _common.add_json(parser)
     actions = parser.add_subparsers(dest="action", metavar="ACTION")
-    importing = actions.add_parser(
-        "import",
-        help="read MTGJSON's AtomicCards.json into your own card database",
+    configure_import(actions)
+    showing = actions.add_parser(
+        "show",
+        help="a card's Oracle text beside what mtgasp compiled of it",
         description=(
-            "Read FILE, MTGJSON's AtomicCards.json (https://mtgjson.com/downloads/all-files/), "
-            "into your own card database, which then takes precedence over the bundled one. "
-            "Multi-faced cards load by each face's name and by their full name ('Fire // Ice'); "
-            "a board states the face up on the battlefield with `face:`. A file that is not in "
-            "that format is refused (exit code 2) and your database is left as it was."
+            "Print each paragraph of NAME's Oracle text beside what the Oracle-text compiler "
+            "made of it: in words and as facts, or why it is not modelled and which answers say "
+            "so (docs/oracle-compiler.md). A card of asp/cards is shown as compiled, with a note "
+            "that its hand-written file overrides it."
         ),
     )
-    importing.add_argument("file", type=Path, metavar="FILE", help="AtomicCards.json")
-    _common.add_json(importing)
+    showing.add_argument("name", metavar="NAME", help="a card name (as a board gives it)")
+    _common.add_json(showing)
 
 
 def run(args: argparse.Namespace) -> str:
-    # The importer and the compiler (lark) load only when asked: every mtgasp command reads this
-    # module at start-up (20 ms of imports otherwise).
+    # The importer and the compiler (lark) load only when asked (_card_import): every mtgasp
+    # command reads this module at start-up (20 ms of imports otherwise).
     if args.action == "import":
-        from ..cards.importer import import_atomic_cards
+        return run_import(args)
+    if args.action == "show":
+        from ._card_show import show_json, show_record, show_text
 
-        done = import_atomic_cards(args.file)
-        if args.json:
-            return dumps(
-                {
-                    "query": "cards import",
-                    "schema": 1,
-                    "path": str(done.path),
-                    "cards": done.cards,
-                    "source": done.source,
-                    "skipped": list(done.skipped),
-                }
-            )
-        lines = [f"imported {done.cards} cards and faces into {done.path}", done.source]
-        if done.skipped:
-            lines.append(f"left out {len(done.skipped)} cards mtgasp cannot read, e.g.:")
-            lines += [f"  {why}" for why in done.skipped[:5]]
-        return "\n".join(lines)
+        record, source = show_record(args.name)
+        return dumps(show_json(record, source)) if args.json else show_text(record, source)
     if args.database:
         return _database(args.json)
     if args.coverage:
@@ -98,13 +87,16 @@ def run(args: argparse.Namespace) -> str:
     if args.handwritten:
         names = sorted(catalog.handwritten_names())
     elif args.search is not None:
-        wanted = args.search.casefold()
-        hand = [n for n in catalog.handwritten_names() if wanted in n.casefold()]
-        names = sorted({*db.search(args.search), *hand})
+        names = catalog.search(args.search)
     else:
         names = sorted({*db.names(), *catalog.handwritten_names()})
     if args.json:
         return dumps({"query": "cards", "schema": 1, "cards": names})
+    if not names and args.search is not None:
+        return (
+            f"no card name contains {quote(args.search)} (case and ligatures ignored); "
+            "`mtgasp cards` lists every name"
+        )
     return "\n".join(names)
 
 

@@ -6,6 +6,7 @@ import argparse
 from typing import Any
 
 from ..answers.castable import MAX_PAID, CastableReport, Payment, castable
+from ..answers.not_modelled import depends_json, depends_text
 from ..output.format import dumps, table
 from . import _common
 
@@ -58,6 +59,7 @@ def to_json(report: CastableReport) -> dict[str, Any]:
                 "cost": p.cost,
                 "payable": p.payable,
                 "bounded": p.bounded,
+                "timing": _timing_json(p),
                 "plan": [
                     {
                         "stage": s.stage,
@@ -75,38 +77,61 @@ def to_json(report: CastableReport) -> dict[str, Any]:
                 "hybrid": list(p.hybrid),
                 "pool_after_plan": p.pool.to_json() if p.pool is not None else None,
                 "unusable_sources": list(p.unusable),
-                **(
-                    {"not_modelled": [{"permanent": s, "ability": n} for s, n in p.not_modelled]}
-                    if p.not_modelled and not p.payable
-                    else {}
-                ),
+                **({"unproved": True} if p.unproved and not p.bounded else {}),
+                **({"depends_on": depends_json(p.not_modelled)} if p.not_modelled else {}),
             }
             for p in report.payments
         ],
     }
 
 
+def _timing_json(payment: Payment) -> dict[str, Any] | None:
+    """May the card be cast now (117.1a, 307.1, 702.8a); None for an ability (602.5)."""
+    timing = payment.question.timing
+    if timing is None:
+        return None
+    return {
+        "now": timing.now,
+        "rules": [{"rule": r, "text": t} for r, t in timing.rules],
+        "unknown": [{"object": o, "ability": n} for o, n in timing.unknown],
+    }
+
+
 def _verdict(payment: Payment) -> str:
     if payment.payable:
-        return "yes"
+        caveat = depends_text(payment.not_modelled)
+        return f"yes ({caveat})" if caveat else "yes"
     if payment.bounded:
         return f"no plan with at most {MAX_PAID} abilities with mana costs (bounded)"
     if payment.not_modelled:
-        abilities = ", ".join(f"{p} #{n}" for p, n in payment.not_modelled)
-        return f"no plan here; unknown: abilities not modelled could pay ({abilities})"
+        return f"unproved: no plan here, but the answer {depends_text(payment.not_modelled)}"
     return "no"
 
 
-def to_text(report: CastableReport) -> str:
+def _when(payment: Payment) -> str:
+    timing = payment.question.timing
+    return "see activations" if timing is None else timing.text()
+
+
+def to_text(report: CastableReport, *, timing: bool = False) -> str:
+    """The table and a plan for each yes; ``timing`` adds whether each card may be cast now
+    (117.1a, 307.1, 702.8a; ``check`` shows it, the castable command judges mana alone)."""
     if not report.payments:
         return (
             f"Castable for {report.player}: nothing in hand or on the battlefield has a mana cost."
         )
-    rows = [[_what(p), p.cost, _verdict(p)] for p in report.payments]
-    lines = [
-        f"Castable for {report.player} (mana costs only; X = 0):",
-        table(["spell or ability", "cost", "payable now"], rows),
-    ]
+    if timing:
+        head = (
+            f"Castable for {report.player} now (timing 117.1a, 307.1, 702.8a; mana costs, X = 0; "
+            "targets and other costs not judged):"
+        )
+        rows = [[_what(p), p.cost, _when(p), _verdict(p)] for p in report.payments]
+        columns = ["spell or ability", "cost", "timing", "payable now"]
+    else:
+        head = f"Castable for {report.player} (mana costs only; X = 0):"
+        rows = [[_what(p), p.cost, _verdict(p)] for p in report.payments]
+        columns = ["spell or ability", "cost", "payable now"]
+    lines = [head, table(columns, rows)]
     for p in report.payments:
         if not p.payable:
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ..facts.board import board_facts, render_facts
+from ..output.format import dumps
 from . import _common
 
 
@@ -15,7 +16,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
         "  mtgasp facts b.yaml | python -m clingo $(mtgasp asp-path)/queries/activations.lp -"
     )
     _common.add_board(parser)
+    _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
-    return render_facts(board_facts(_common.board(args))).rstrip("\n")
+    board = _common.board(args)
+    facts = board_facts(board)
+    if args.json:
+        return dumps(
+            {
+                "query": "facts",
+                "schema": 1,
+                "board": board.source,
+                "facts": [f"{symbol}." for symbol in facts],
+            }
+        )
+    return render_facts(facts).rstrip("\n")

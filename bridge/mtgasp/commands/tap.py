@@ -78,6 +78,9 @@ def to_json(report: TapReport) -> dict[str, Any]:
             for r in report.results
         ],
         "undefined_triggers": list(report.undefined_triggers),
+        "other_mana_abilities": [
+            {"ability": n, "cost": list(cost)} for n, cost in report.other_abilities
+        ],
     }
 
 
@@ -101,18 +104,26 @@ def to_text(report: TapReport) -> str:
             f"{head}:\nno mana: no type of mana can be defined for it now, so it produces no mana "
             "(106.5); nothing triggers (106.12a)."
         )
+    # The choice column only where the ability chooses a type as it resolves (106.7).
+    chooses = any(result.choice for result in report.results)
     rows = []
     for result in report.results:
-        chosen = type_text(result.choice) if result.choice else "-"
+        chosen = [type_text(result.choice) if result.choice else "-"] if chooses else []
         for outcome in result.outcomes:
             order = ", ".join(outcome.witness) or "(none apply)"
-            rows.append(
-                [chosen, str(outcome.value), str(outcome.orderings), order, _triggers_text(outcome)]
-            )
-    lines = [
-        f"{head}:",
-        table(["choice", "mana added", "orderings", "e.g. order", "triggers"], rows),
-    ]
+            mana, count = str(outcome.value), str(outcome.orderings)
+            rows.append([*chosen, mana, count, order, _triggers_text(outcome)])
+    columns = ["mana added", "orderings", "e.g. order", "triggers"]
+    lines = [f"{head}:", table(["choice", *columns] if chooses else columns, rows)]
+    if report.other_abilities:
+        others = "; ".join(
+            f"#{n} (cost {', '.join(cost) or 'none'})" for n, cost in report.other_abilities
+        )
+        abilities = len(report.other_abilities) + 1
+        lines.append(
+            f"{report.card} has {abilities} mana abilities; this is the first, #{report.ability}. "
+            f"The others: {others} (--ability N activates one)."
+        )
     if report.kind == "double_pool":
         lines.append(
             "(the board holds no mana pool, so doubling unspent mana adds nothing here; "

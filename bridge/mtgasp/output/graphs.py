@@ -48,6 +48,8 @@ class Graph:
     nodes: dict[object, tuple[str, str]] = field(default_factory=dict)  # key -> (label, style)
     edges: list[tuple[object, object, str, bool]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    direction: str = "LR"
+    """Graphviz's rankdir: ``LR`` (left to right) or ``TB`` (top to bottom, for long chains)."""
 
     def node(self, key: object, label: str, style: str = "inner") -> None:
         self.nodes.setdefault(key, (label, style))
@@ -78,7 +80,8 @@ class Graph:
             elif source not in into_cut:
                 into_cut.add(source)
                 edges.append((source, cut_key, "...", False))
-        return Graph(f"{self.title} (cut at {limit} nodes)", kept, edges, list(self.notes))
+        title = f"{self.title} (cut at {limit} nodes)"
+        return Graph(title, kept, edges, list(self.notes), self.direction)
 
 
 def dot_label(text: str) -> str:
@@ -106,7 +109,7 @@ def to_dot(graph: Graph) -> str:
         "digraph mtgasp {",
         f"  label={dot_label(graph.title)};",
         '  labelloc="t";',
-        "  rankdir=LR;",
+        f"  rankdir={'TB' if graph.direction == 'TB' else 'LR'};",
         '  node [fontname="Helvetica", fontsize=10];',
         '  edge [fontname="Helvetica", fontsize=9];',
     ]

@@ -91,22 +91,25 @@ def orderings_graph(report: OrderingsReport) -> Graph:
             + "\n".join(f"{cards[e]} ({e})" for e in free)
         )
     if report.outcomes:
-        graph.notes.append(
-            "Witness orderings (highlighted):\n"
-            + "\n".join(
-                _wrap(f"{o.value}: " + (", ".join(o.witness) or "no effect"))
-                for o in report.outcomes
-            )
-        )
+        first, *others = report.outcomes
+        lines = [
+            "Highlighted: the witness ordering of the first outcome,",
+            _wrap(f"{first.value}: " + (", ".join(first.witness) or "no effect")),
+        ]
+        if others:
+            lines.append("The other outcomes' witness orderings:")
+            lines += [_wrap(f"{o.value}: " + (", ".join(o.witness) or "no effect")) for o in others]
+        graph.notes.append("\n".join(lines))
     return graph
 
 
 def _witness_edges(g: EventGraph, report: OrderingsReport) -> set[tuple[Node, str]]:
-    """The (node, kind) edges the witness ordering of each outcome takes."""
+    """The (node, kind) edges the witness ordering of the first outcome takes: one path, so that
+    it stands out (every edge lies on some outcome's witness in a small graph)."""
     assert g.start is not None
     taken: set[tuple[Node, str]] = set()
     free = set(g.free_effects())
-    for outcome in report.outcomes:
+    for outcome in report.outcomes[:1]:
         node = g.start
         for effect in outcome.witness:
             if effect in free:
@@ -153,6 +156,15 @@ def could_produce_graph(report: CouldProduceReport) -> Graph:
     return graph
 
 
+def _step_label(text: str) -> str:
+    """A step of a witness course as a node: what resolves or happens (the head), then what it
+    does, each on its own lines; the life totals after it, which the final states give, left
+    out."""
+    body = text.rsplit(". Life: ", 1)[0]
+    head, _, events = body.partition(": ")
+    return _lines([head, *events.split("; ")]) if events else _wrap(body)
+
+
 def course_graph(report: CourseReport) -> Graph:
     """The courses as a tree: the witness course of each distinct final state, step by step,
     merged where they begin alike; the final states as leaves with the courses that reach them."""
@@ -175,16 +187,27 @@ def course_graph(report: CourseReport) -> Graph:
     graph.node(("step", root), _wrap(f"{report.board.source}: {report.request}"), "start")
     for prefix in prefixes:
         if prefix:
-            graph.node(("step", prefix), _wrap(prefix[-1]))
+            graph.node(("step", prefix), _step_label(prefix[-1]))
     for prefix in prefixes:
         if prefix:
             graph.edge(("step", prefix[:-1]), ("step", prefix), "")
+    # A final state shows what sets it apart; what every final state shares is said once.
+    shared = set.intersection(*(set(o.changes) for o in report.outcomes)) if paths else set()
+    if len(report.outcomes) > 1 and shared:
+        common = [c for c in report.outcomes[0].changes if c in shared]
+        graph.notes.append(_lines(["In every final state:", *common]))
+    else:
+        shared = set()
     for index, witness in paths:
         outcome = report.outcomes[index - 1]
         courses = f"{outcome.courses} course{'' if outcome.courses == 1 else 's'}"
-        label = _lines([f"Final state {index} ({courses})", *outcome.changes])
+        own = [c for c in outcome.changes if c not in shared] or ["nothing else changed"]
+        label = _lines([f"Final state {index} ({courses})", *own])
         graph.node(("final", index), label, "final")
         graph.edge(("step", tuple(witness)), ("final", index), "", True)
+    # A tree deeper than it is wide reads top to bottom (a linear course is a long chain).
+    depth = max((len(w) for _, w in paths), default=0)
+    graph.direction = "TB" if depth > len(paths) else "LR"
     if report.hit_horizon:
         graph.notes.append(
             f"TRUNCATED: some course was still going after {report.horizon} resolution steps."

@@ -2,8 +2,10 @@
 
 Only for a terminal (the command line checks ``isatty``); piped output is the plain text,
 byte for byte. A table row too wide is wrapped within its last column (the verdicts), so the
-columns stay aligned; other long lines wrap with a hanging indent. Colour follows
-https://no-color.org: none when ``NO_COLOR`` is set to anything but the empty string.
+columns stay aligned; other long lines wrap with a hanging indent. Colour: ``--color always`` or
+``never`` decides; else none when ``NO_COLOR`` is set to anything but the empty string
+(https://no-color.org), colour even when piped when ``FORCE_COLOR`` is (https://force-color.org),
+and otherwise colour on a terminal only.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import re
 import textwrap
 
-__all__ = ["colour_wanted", "render"]
+__all__ = ["colour_wanted", "coloured", "render"]
 
 _RULE_LINE = re.compile(r"^-+(  -+)*$")
 _COLOURS = {"illegal": "31", "legal": "32", "Not modelled": "33", "TRUNCATED": "33"}
@@ -20,9 +22,15 @@ _WORDS = re.compile(r"\b(illegal|legal|Not modelled|TRUNCATED)\b")
 _MIN_COLUMN = 20
 
 
-def colour_wanted(environ: dict[str, str]) -> bool:
-    """Colour unless ``NO_COLOR`` is set and not empty."""
-    return not environ.get("NO_COLOR")
+def colour_wanted(environ: dict[str, str], *, choice: str = "auto", tty: bool = True) -> bool:
+    """``--color always``/``never`` (``choice``) decides; with ``auto``, no colour when
+    ``NO_COLOR`` is set and not empty, colour when ``FORCE_COLOR`` is, else colour on a
+    terminal (``tty``) only."""
+    if choice != "auto":
+        return choice == "always"
+    if environ.get("NO_COLOR"):
+        return False
+    return bool(environ.get("FORCE_COLOR")) or tty
 
 
 def render(text: str, width: int, colour: bool) -> str:
@@ -57,6 +65,9 @@ def render(text: str, width: int, colour: bool) -> str:
                 )
             )
     result = "\n".join(out)
-    if colour:
-        result = _WORDS.sub(lambda m: f"\x1b[{_COLOURS[m[1]]}m{m[1]}\x1b[0m", result)
-    return result
+    return coloured(result) if colour else result
+
+
+def coloured(text: str) -> str:
+    """``text`` with its verdicts coloured (legal green, illegal red, caveats yellow)."""
+    return _WORDS.sub(lambda m: f"\x1b[{_COLOURS[m[1]]}m{m[1]}\x1b[0m", text)

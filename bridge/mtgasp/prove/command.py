@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from .._text import quote
+from ..cards.catalog import normal_name
 from ..commands import _common
 from ..errors import QueryError
 from ..output.files import write_output
@@ -175,7 +176,7 @@ def _numbers(option: str, text: str | None) -> tuple[int, ...]:
 
 def bounds_of(args: argparse.Namespace) -> Bounds:
     """The bounds the options state (a QueryError for the richer ones with the asp engine)."""
-    cards = tuple(name.strip() for name in args.cards.split(",")) if args.cards else ()
+    cards = tuple(normal_name(n.strip()) for n in args.cards.split(",")) if args.cards else ()
     steps = tuple(s.strip() for s in args.steps.split(",")) if args.steps else ()
     amounts = _numbers("--amounts", args.amounts)
     if not amounts or not all(1 <= n <= 99 for n in amounts):
@@ -190,7 +191,7 @@ def bounds_of(args: argparse.Namespace) -> Bounds:
         effects=args.effects,
         history=args.history,
         amounts=amounts,
-        hand=tuple(name.strip() for name in args.hand.split(",")) if args.hand else (),
+        hand=tuple(normal_name(n.strip()) for n in args.hand.split(",")) if args.hand else (),
     )
     if args.engine == "asp":
         given = [

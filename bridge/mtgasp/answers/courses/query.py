@@ -30,6 +30,7 @@ from clingo import Symbol
 from ..._text import name_problem, quote
 from ...board.events import DamageEvent, DrawEvent, LifeEvent, check_damage, check_draw
 from ...board.model import STEPS, Board, Permanent
+from ...board.steps import step_name as human_step
 from ...board.write import board_to_data
 from ...cards import catalog
 from ...errors import QueryError
@@ -106,7 +107,7 @@ def step(
     if step_name not in STEPS:
         raise QueryError(f"unknown step '{step_name}'; steps are: {', '.join(STEPS)}")
     facts = [requests.begin_step(step_name)]
-    text = f"beginning of the {step_name} step"
+    text = f"beginning of the {human_step(step_name)}"
     last = step_name
     if through is not None and through != step_name:
         first, end = STEPS.index(step_name), STEPS.index(through) if through in STEPS else -1
@@ -123,7 +124,7 @@ def step(
                 f"{', '.join(PASSABLE_STEPS)}"
             )
         facts.append(requests.step_through(through))
-        text += f", through the {through} step"
+        text += f", through the {human_step(through)}"
         last = through
     turn = replace(board.turn, step=last)
     return _run("step", replace(board, turn=turn), facts, text, max_courses)
@@ -157,10 +158,11 @@ def next_step_triggers(board: Board) -> tuple[str | None, tuple[TriggerVerdict, 
 
 
 def resolve(board: Board, *, max_courses: int = DEFAULT_MAX_COURSES) -> CourseReport:
-    """Resolve the board's stack, top first, with everything that triggers on the way."""
-    if not board.stack:
-        raise QueryError("the board's stack is empty: nothing to resolve")
-    return _run("resolve", board, [], "the stack resolves", max_courses)
+    """Resolve the board's stack, top first, with everything that triggers on the way. On an empty
+    stack, the state-based actions are checked all the same (704.3: whenever a player would
+    receive priority), and whatever they make trigger resolves."""
+    text = "the stack resolves" if board.stack else "the stack is empty: state-based actions, 704.3"
+    return _run("resolve", board, [], text, max_courses)
 
 
 def life_event(

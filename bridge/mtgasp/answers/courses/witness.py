@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 
 from clingo import Symbol
 
+from ...board.steps import step_name
 from ...board.values import counter_chain
 from ...solve._symbols import as_int, as_str
 from .names import _Names
@@ -140,9 +141,18 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
         events[as_int(s.arguments[1])].append(
             f"{names.card(s.arguments[0])} enters the battlefield"
         )
+    # A counter a damage replacement puts (Nine Lives) is told with the damage it replaced.
+    told = Counter(
+        (as_int(s.arguments[0].arguments[0]), obj, as_str(kind))
+        for s in by_name["damage_outcome"]
+        for obj, kind in counter_chain(s.arguments[1].arguments[3])
+    )
     for s in by_name["counters_added"]:
         obj, what, n, when = s.arguments
-        events[as_int(when)].append(f"{names.card(obj)} gets {as_int(n)} {as_str(what)} counter(s)")
+        rest = as_int(n) - told[(as_int(when), obj, as_str(what))]
+        if rest > 0:
+            plural = "counter" if rest == 1 else "counters"
+            events[as_int(when)].append(f"{names.card(obj)} gets {rest} {as_str(what)} {plural}")
     life_at: dict[int, list[str]] = defaultdict(list)
     for s in by_name["life_at"]:
         life_at[as_int(s.arguments[2])].append(f"{as_str(s.arguments[0])} {as_int(s.arguments[1])}")
@@ -179,9 +189,9 @@ def _witness(model: Sequence[Symbol], names: _Names) -> list[str]:
 def _step_text(name: str, skipped: set[str]) -> str:
     """A step the course enters (500.1), or skips (103.8)."""
     return (
-        f"the {name} step is skipped (103.8)"
+        f"the {step_name(name)} is skipped (103.8)"
         if name in skipped
-        else f"the {name} step begins (500.1)"
+        else f"the {step_name(name)} begins (500.1)"
     )
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, replace
 
 from clingo import Function, Number, Symbol
 
-from ..._text import quote
+from ..._text import nearest, quote
 from ...board.events import (
     DamageEvent,
     DrawEvent,
@@ -133,8 +133,9 @@ def _no_permanent_message(board: Board, permanent: str) -> str:
         )
     if board.permanent(head) is not None:
         return f"'tap:{permanent}': {quote(last)} is neither an ability number nor a type of mana"
-    ids = ", ".join(p.id for p in board.battlefield) or "none"
-    return f"no permanent with id {quote(permanent)}; ids are: {ids}"
+    known = [p.id for p in board.battlefield]
+    near = nearest(permanent, known)
+    return f"no permanent with id {quote(permanent)}{near}; ids are: {', '.join(known) or 'none'}"
 
 
 def orderings(

@@ -9,7 +9,7 @@ import re
 __all__ = ["KINDS", "activated_keyword", "kind_of"]
 
 #: The kinds, in the order they are tested.
-KINDS = ("spell", "mana", "mana_effect", "activated", "triggered", "static")
+KINDS = ("spell", "mana", "mana_effect", "activated", "triggered", "enters", "static")
 
 # 605.1a, 605.1b: an ability that could add mana ("Add {G}", "adds one mana", "add X mana").
 _ADDS = re.compile(r"\badds?\b[^.]*?(\{[wubrgcx0-9]\}|\bmana\b)")
@@ -23,6 +23,10 @@ _MANA_EFFECT = re.compile(r"\bfor mana\b|\bproduces?\b|\bmana abilit")
 _QUOTED = re.compile(r'"[^"]*"')
 # 603.1: "When", "Whenever" or "At", after an ability word ("Raid — ").
 _TRIGGER = re.compile(r"^(?:[a-z' ]+ — )?(?:when|whenever|at)\b")
+# 614.1c, 614.12: an ability that applies as ~ itself enters the battlefield ("~ enters tapped with
+# two charge counters", "As ~ enters, ..."): it changes only how ~ enters, so no answer about a
+# permanent already on the battlefield depends on it.
+_ENTERS = re.compile(r"^(?:as )?~ enters\b")
 # 702: keyword abilities that are activated abilities (equip 702.6, cycling 702.29, ...).
 _ACTIVATED_KEYWORDS = (
     "equip", "cycling", "landcycling", "basic landcycling", "level up", "outlast", "fortify",
@@ -45,7 +49,8 @@ def kind_of(text: str, *, spell: bool) -> str:
     sorcery's text, 113.3a), ``mana`` (an activated ability that could add mana, 605.1a),
     ``mana_effect`` (any other ability that speaks of adding, producing or tapping for mana: a
     triggered mana ability of another permanent, a replacement, a granted mana ability),
-    ``activated`` (602.1), ``triggered`` (603.1) or ``static`` (604.1)."""
+    ``activated`` (602.1), ``triggered`` (603.1), ``enters`` (614.1c, 614.12: how ~ itself enters)
+    or ``static`` (604.1)."""
     if spell:
         return "spell"
     bare = _QUOTED.sub('""', text)
@@ -58,4 +63,6 @@ def kind_of(text: str, *, spell: bool) -> str:
         return "activated"
     if _TRIGGER.match(bare):
         return "triggered"
+    if _ENTERS.match(bare):
+        return "enters"
     return "static"

@@ -29,8 +29,9 @@ def parser() -> Lark:
 
 def template(
     name: str, index: int, text: str, spell: bool, paragraph: str
-) -> tuple[str, list[Symbol]] | None:
-    """The template that derives ``text`` and its facts, or None. A mana ability whose cost has
+) -> tuple[str, list[Symbol], str] | None:
+    """The template that derives ``text``, its facts and the text the grammar parsed (cost parts
+    no template derives written ``{o1}``, ``{o2}``, ...), or None. A mana ability whose cost has
     parts no cost template derives keeps them as ``other(Text)`` (602.2b: the rules report such
     a cost as not checked, and no payment plan uses the ability: never taken as paid)."""
     others: dict[str, str] = {}
@@ -55,7 +56,7 @@ def template(
         if isinstance(exc.orig_exc, NotCovered):
             return None
         raise
-    return _KIND.get(kind, kind), facts
+    return _KIND.get(kind, kind), facts, text
 
 
 # 606: a loyalty cost ("+1", "-2", "0"); 113.6: a cost that exiles or discards the card itself

@@ -11,32 +11,36 @@ from lark.exceptions import LarkError, VisitError
 
 from ._kinds import kind_of
 from ._parse import other_costs, parser, template
+from ._riders import Rider
 from ._templates import Templates
 from ._text import strip_reminder
 
 __all__ = ["Partial", "activated_effect", "with_riders"]
 
-#: (template kind, facts, kind of the parts not modelled, their texts)
-Partial = tuple[str, list[Symbol], str, list[str]]
+#: (template kind, facts, kind of the parts not modelled, their texts, the texts the grammar
+#: derived: normalised, cost parts no template derives written ``{o1}``, ...)
+Partial = tuple[str, list[Symbol], str, list[str], list[str]]
 
 _SENTENCE_END = re.compile(r"(?<=\.)\s+(?=\S)")
 
 
-def _rider(name: str, index: int, sentence: str) -> Symbol | None:
-    """The fact of a rider sentence ("Activate only as a sorcery.", ...), or None."""
+def _rider(name: str, index: int, sentence: str) -> Rider | None:
+    """The facts of a rider sentence ("Activate only as a sorcery.", ...), or None: no rider
+    template derives it."""
     try:
         tree = parser().parse(sentence, start="rider")
-        predicate, argument = Templates(name, index).transform(tree)
+        rider = Templates(name, index).transform(tree)
     except (LarkError, VisitError):
         return None
-    return Function(str(predicate), [String(name), Number(index), argument])
+    return rider if isinstance(rider, Rider) else None
 
 
 def with_riders(name: str, index: int, text: str, paragraph: str) -> Partial | None:
-    """A mana ability followed by sentences not all of which a rider template derives: the
-    ability with the riders that are, and the text of those that are not (each an effect of the
-    ability besides its mana: ``mana_rider``). A restriction ("Activate only ...", "Spend this
-    mana only ...") no template derives leaves the whole ability not modelled."""
+    """A mana ability followed by sentences each of which a rider template derives: the ability
+    with its riders' facts; a rider that is an effect besides the mana (``side_effect`` in the
+    grammar: "Draw a card.") is kept as not modelled (``mana_rider``). Any sentence no rider
+    template derives ("If you played a land this turn, add {B} instead.", "Target opponent gains
+    control of ~.") leaves the whole ability not modelled: riders are a closed list."""
     head, *rest = _SENTENCE_END.split(text)
     originals = _SENTENCE_END.split(strip_reminder(paragraph))
     if not rest or len(originals) != len(rest) + 1:
@@ -44,57 +48,94 @@ def with_riders(name: str, index: int, text: str, paragraph: str) -> Partial | N
     found = template(name, index, head, False, originals[0])
     if found is None or found[0] != "mana":
         return None
-    kind, facts = found
-    unknown: list[str] = []
+    kind, facts, parsed = found
+    side_effects: list[str] = []
+    derived = [parsed]
     for sentence, original in zip(rest, originals[1:], strict=True):
-        fact = _rider(name, index, sentence)
-        if fact is None and sentence.startswith(("activate", "spend")):
+        rider = _rider(name, index, sentence)
+        if rider is None:
             return None
-        if fact is None:
-            unknown.append(original)
+        facts.extend(rider.facts)
+        if rider.side_effect:
+            side_effects.append(original)
         else:
-            facts.append(fact)
-    return kind, facts, "mana_rider", unknown
+            derived.append(sentence)
+    return kind, facts, "mana_rider", side_effects, derived
 
 
-# 601.2c, 115.1: the targets a rule can check (602-activation.lp's kinds): "target creature",
-# "target permanent", "target artifact, creature, or land", each alone, unqualified.
-_TARGETS = {
-    "creature": "creature",
-    "permanent": "permanent",
-    "artifact, creature, or land": "artifact_creature_or_land",
-}
-_TARGET = re.compile(r"\btarget\b")
-_MANA = re.compile(r"\bmana\b(?! (?:value|cost))")
-_QUALIFIED = re.compile(
-    r"^(?:you|an|a|card|cards|with|without|that|or|and|of|blocking|attacking|defending|spell|"
-    r"player|opponent)\b"
+# 601.2c, 115.1c: the targets a rule can check (602-activation.lp's kinds): "target creature",
+# "target permanent", "target artifact, creature, or land", one instance of the word "target",
+# quantified exactly: alone (one, required), "up to one" (Min 0, 601.2c) or "another" / "other
+# than ~" (a creature other than the source); any other quantifier ("any number of", "two",
+# "one or more", plural "targets") or qualifier ("you control", "with flying", "token") is
+# refused.
+_KINDS = (
+    ("artifact, creature, or land", "artifact_creature_or_land"),
+    ("creature", "creature"),
+    ("permanent", "permanent"),
 )
+_TARGET = re.compile(r"\btargets?\b")
+_MANA = re.compile(r"\bmana\b(?! (?:value|cost))")
+# What may follow the target's kind: the rest of the effect, not a qualifier of the target
+# ("you control", "with flying", "it's blocking", "token", "whose controller ...").
+_UNQUALIFIED = re.compile(
+    r"^(?:$|[.,]|'s\b|(?:gets?|gains?|can't|has|have|becomes|is|deals|fights|loses|doesn't|"
+    r"assigns|blocks|attacks|must|to|on|until|this|equal|unless|if|for|instead|phases|would)\b)"
+)
+# What may not come right before the word "target": a quantifier ("any number of", "each of",
+# "up to two", "one or two", "two", "X") or a word that makes it something else ("new targets").
+_QUANTIFIED = re.compile(
+    r"(?:\bany number of|\beach of|\bup to \w+|\bone or \w+|\b(?:any|each|two|three|four|five|"
+    r"six|seven|eight|nine|ten|x|new|additional|different|other|same))\s*$"
+)
+_UP_TO_ONE = re.compile(r"\bup to one\s*$")
+_OTHER_THAN_SELF = re.compile(r"^other than ~\s*")
 
 
-def _target(effect: str) -> str | bool | None:
-    """The target spec of an effect: None without a target, a spec for one target of a kind the
-    rules check, False for anything else."""
+def _target(effect: str) -> tuple[Symbol, int] | bool | None:
+    """The target of an effect as (spec, Min): None without a target, False for a target no rule
+    checks (the whole ability is then not modelled)."""
     found = list(_TARGET.finditer(effect))
     if not found:
         return None
-    if len(found) > 1:
+    if len(found) > 1 or found[0].group() == "targets":
         return False
-    after = effect[found[0].end() :].lstrip()
-    for words, spec in sorted(_TARGETS.items(), key=lambda item: -len(item[0])):
-        if after.startswith(words):
-            rest = after[len(words) :].lstrip(" ,")
-            if _QUALIFIED.match(rest):
+    before, after = effect[: found[0].start()], effect[found[0].end() :].lstrip()
+    minimum, another = 1, False
+    if _UP_TO_ONE.search(before):
+        minimum = 0
+        before = _UP_TO_ONE.sub("", before)
+    elif re.search(r"\banother\s*$", before):
+        another = True
+    if _QUANTIFIED.search(before):
+        return False
+    for words, spec in _KINDS:
+        if re.match(rf"{re.escape(words)}\b(?!s)", after):
+            rest = after[len(words) :].lstrip(" ")
+            if _OTHER_THAN_SELF.match(rest):
+                rest, another = _OTHER_THAN_SELF.sub("", rest), True
+            if not _UNQUALIFIED.match(rest):
                 return False
-            return spec
+            kind = Function(spec)
+            return (Function("another", [kind]) if another else kind), minimum
     return False
 
 
+# 602.2, 602.5, 601.2f, 113.6: a sentence that speaks of activating the ability (who may, when,
+# from which zone, what it costs) or of a zone other than the battlefield changes whether and how
+# the ability can be activated: it must be derived by a rider template, or nothing is compiled.
+_ABOUT_ACTIVATION = re.compile(
+    r"\bactivat|\bcosts? \{|\bless to\b|\bmore to\b|\bin exile\b|"
+    r"\bfrom exile\b|\bcommand zone\b|~ is in your (?:hand|graveyard)"
+)
+
+
 def activated_effect(name: str, index: int, text: str, paragraph: str) -> Partial | None:
-    """An activated ability (602.1, not a mana ability) whose cost and restrictions templates
-    derive and whose target, if any, is of a kind the rules check: activated/2, cost/3,
-    ability_target/5 and the restrictions, with its effect kept as not modelled (``effect``). Its
-    activation is then judged (602, 601.2c); what it does when it resolves is not."""
+    """An activated ability (602.1, not a mana ability) whose cost, restrictions and who may
+    activate it templates derive, and whose target, if any, is of a kind and a quantifier the
+    rules check: activated/2, cost/3, ability_target/5 and the riders' facts, with its effect kept
+    as not modelled (``effect``). Its activation is then judged (602, 601.2c); what it does when
+    it resolves is not."""
     if ":" not in text or kind_of(text, spell=False) != "activated":
         return None
     if _MANA.search(text.split(":", 1)[1]):
@@ -105,34 +146,52 @@ def activated_effect(name: str, index: int, text: str, paragraph: str) -> Partia
         return None  # an ability word or a granted ability: not a plain "[Cost]: [Effect]."
     if re.search(r"~ from your (?:hand|graveyard)", effect):
         return None  # 113.6: an ability that functions from a hand or a graveyard
-    facts = _costs(name, index, head, paragraph)
-    if facts is None:
+    costs = _costs(name, index, head, paragraph)
+    if costs is None:
         return None
+    facts, parsed_head = costs
+    derived = [parsed_head + ":"]
     sentences = _SENTENCE_END.split(effect)
     originals = _SENTENCE_END.split(original)
     if len(sentences) != len(originals):
         return None
     kept: list[str] = []
+    effects: list[str] = []
     for sentence, text_of in zip(sentences, originals, strict=True):
-        if sentence.startswith("activate"):
-            fact = _rider(name, index, sentence)
-            if fact is None or fact.name == "effect_part":
-                return None  # a restriction the rules do not check
-            facts.append(fact)
+        rider = _rider(name, index, sentence)
+        if rider is not None and not rider.side_effect and _activation_rider(rider):
+            facts.extend(rider.facts)
+            derived.append(sentence)
+        elif _ABOUT_ACTIVATION.search(sentence):
+            return None  # who may activate it, when, where or for how much: not derived
         else:
             kept.append(text_of)
-    spec = _target(" ".join(s for s in sentences if not s.startswith("activate")))
+            effects.append(sentence)
+    if not effects:
+        return None
+    spec = _target(" ".join(effects))
     if spec is False:
         return None
-    if isinstance(spec, str):
-        target = [String(name), Number(index), Number(1), Function(spec), Number(1)]
+    if isinstance(spec, tuple):
+        what, minimum = spec
+        target = [String(name), Number(index), Number(1), what, Number(minimum)]
         facts.append(Function("ability_target", target))
-    return "activated", facts, "effect", [" ".join(kept)] if kept else []
+    return "activated", facts, "effect", [" ".join(kept)], derived
 
 
-def _costs(name: str, index: int, head: str, paragraph: str) -> list[Symbol] | None:
-    """activated/2 and cost/3 of a cost ``head`` (parts no template derives as ``other``)."""
+def _activation_rider(rider: Rider) -> bool:
+    """A rider about the activation itself (602.2, 602.5), not an effect or the mana."""
+    return all(
+        f.name in ("activation_restriction", "activation_timing", "activation_by")
+        for f in rider.facts
+    )
+
+
+def _costs(name: str, index: int, head: str, paragraph: str) -> tuple[list[Symbol], str] | None:
+    """activated/2 and cost/3 of a cost ``head`` (parts no template derives as ``other``), and the
+    cost as parsed (those parts written ``{o1}``, ...)."""
     others: dict[str, str] = {}
+    parsed = head
     try:
         tree = parser().parse(head, start="activated_costs")
     except LarkError:
@@ -140,8 +199,9 @@ def _costs(name: str, index: int, head: str, paragraph: str) -> list[Symbol] | N
         if substituted is None:
             return None
         text, others = substituted
+        parsed = text.rsplit(":", 1)[0]
         try:
-            tree = parser().parse(text.rsplit(":", 1)[0], start="activated_costs")
+            tree = parser().parse(parsed, start="activated_costs")
         except LarkError:
             return None
     try:
@@ -149,4 +209,5 @@ def _costs(name: str, index: int, head: str, paragraph: str) -> list[Symbol] | N
     except VisitError:
         return None
     card, n = String(name), Number(index)
-    return [Function("activated", [card, n]), *(Function("cost", [card, n, c]) for c in costs)]
+    facts = [Function("activated", [card, n]), *(Function("cost", [card, n, c]) for c in costs)]
+    return facts, parsed

@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from clingo import Number, String, Symbol
-from lark import Token, Transformer, Tree, v_args
+from lark import Token, Tree, v_args
 
 from ._mana import NotCovered, _c, _types, mana_symbols
+from ._riders import RiderTemplates
 
 __all__ = ["Templates"]
 
@@ -28,7 +29,7 @@ _NUMBERS = {
 
 
 @v_args(inline=True)
-class Templates(Transformer[Token, list[Symbol]]):
+class Templates(RiderTemplates):
     """Facts of ability ``index`` of card ``card`` (a permanent's), or of the spell (index 0)."""
 
     def __init__(self, card: str, index: int, others: dict[str, str] | None = None):
@@ -37,20 +38,15 @@ class Templates(Transformer[Token, list[Symbol]]):
         self.index = Number(index)
         self.others = others or {}  # placeholders of cost parts no template derives
 
-    def _f(self, name: str, *args: Symbol) -> Symbol:
-        return _c(name, self.card, self.index, *args)
-
     # -- the abilities -------------------------------------------------------------------------
 
     def start(self, facts: list[Symbol]) -> list[Symbol]:
         return facts
 
-    def mana_ability(self, costs: list[Symbol], add: _Add, *riders: Any) -> list[Symbol]:
+    def mana_ability(self, costs: list[Symbol], add: _Add) -> list[Symbol]:
         facts = [self._f("activated"), *(self._f("cost", c) for c in costs)]
         facts.append(self._f("mana_ability"))
         facts.extend(self._f("produces", what, amount) for what, amount in add.produces)
-        for rider in riders:
-            facts.append(self._f(*rider))
         return facts
 
     def enters_tapped(self, *_: Any) -> list[Symbol]:
@@ -250,29 +246,6 @@ class Templates(Transformer[Token, list[Symbol]]):
 
     def per_artifact(self) -> Symbol:
         return _c("artifacts_you_control")
-
-    # -- riders: (predicate, argument) of the ability ------------------------------------------
-
-    def spend_only(self, rest: Token) -> tuple[str, Symbol]:
-        what = " ".join(str(rest).split())
-        if what == "on costs that contain {x}":
-            return ("spend_only_on", _c("costs_with_x"))
-        return ("spend_only_on", _c("other", String(what)))
-
-    def restriction(self, _only: Any, _article: Any, card_type: Symbol) -> tuple[str, Symbol]:
-        return ("activation_restriction", _c("you_control", card_type))
-
-    def restriction_subtype(self, _only: Any, _article: Any, subtype: Token) -> tuple[str, Symbol]:
-        return ("activation_restriction", _c("you_control", _c(str(subtype))))
-
-    def put_counter_rider(self, _article: Any, kind: str, _self: Token) -> tuple[str, Symbol]:
-        return ("effect_part", _c("put_counters", _c("this"), String(kind), Number(1)))
-
-    def sorcery_timing(self, *_: Any) -> tuple[str, Symbol]:
-        return ("activation_timing", _c("sorcery"))
-
-    def damage_to_you(self, _self: Token, n: int) -> tuple[str, Symbol]:
-        return ("effect_part", _c("damage", _c("you"), Number(n)))
 
     # -- triggers and effects (603, 608) -------------------------------------------------------
 

@@ -9,6 +9,7 @@ text, which the rules read to say which answers could depend on it (docs/oracle-
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from clingo import Function, Number, String, Symbol
@@ -28,6 +29,9 @@ KEYWORDS = {
     "trample": "trample", "deathtouch": "deathtouch", "indestructible": "indestructible",
     "wither": "wither", "reach": "reach", "flash": "flash",
 }  # fmt: skip
+
+# 711.2: a level symbol ("LEVEL 2-6", "LEVEL 7+").
+_LEVEL_SYMBOL = re.compile(r"^level \d+(?:-\d+|\+)$")
 
 # 305.6: the basic land types and the mana their intrinsic ability adds.
 _BASIC_TYPES = (
@@ -52,6 +56,12 @@ class Ability:
     text: str
     kind: str
     modelled: bool
+    #: The texts the grammar derived into this ability's facts (normalised; a cost part no
+    #: template derives is written ``{o1}``, ``{o2}``, ... and kept as ``cost(.., other(Text))``).
+    #: Empty for an ability not modelled: its ``text`` is its ``not_modelled`` record's.
+    derived: tuple[str, ...] = ()
+    #: The facts of this ability (its ``not_modelled`` fact when it is not modelled).
+    facts: tuple[Symbol, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,26 +95,38 @@ def compile_card(record: CardRecord) -> CompiledCard:
         for subtype, mana in _BASIC_TYPES:
             if subtype in record.subtypes:
                 index += 1
-                facts.extend(_intrinsic(card, index, mana))
                 abilities.append(
-                    Ability(index, f"({{T}}: Add {{{mana.upper()}}}.)", "intrinsic", True)
+                    Ability(
+                        index,
+                        f"({{T}}: Add {{{mana.upper()}}}.)",
+                        "intrinsic",
+                        True,
+                        facts=tuple(_intrinsic(card, index, mana)),
+                    )
                 )
+    leveled = False
     for paragraph in paragraphs(record.text):
         if not strip_reminder(paragraph):
             continue  # reminder text only: the intrinsic abilities above (305.6), or none
         index += 1
         text = normalise(paragraph, names)
+        # 711.2: from the first level symbol on, every line of a leveler card (its P/T boxes, its
+        # keywords, its abilities) is part of a level's static ability, which no rule models.
+        leveled = leveled or bool(_LEVEL_SYMBOL.match(text))
+        if leveled:
+            abilities.append(_unmodelled(card, index, "static", paragraph))
+            continue
         if _keyword_line(text):
             for word in _keywords(text):
-                modelled = word in KEYWORDS
-                if modelled:
-                    facts.append(Function("keyword", [card, Function(KEYWORDS[word])]))
-                kind = "keyword" if modelled else kind_of(word, spell=spell)
-                if not modelled and not spell and activated_keyword(word):
+                original = _original(paragraph, word)
+                if word in KEYWORDS:
+                    fact = Function("keyword", [card, Function(KEYWORDS[word])])
+                    abilities.append(Ability(index, original, "keyword", True, (word,), (fact,)))
+                    continue
+                kind = kind_of(word, spell=spell)
+                if not spell and activated_keyword(word):
                     kind = "activated"
-                abilities.append(Ability(index, _original(paragraph, word), kind, modelled))
-                if not modelled:
-                    facts.append(_not_modelled(card, index, kind, _original(paragraph, word)))
+                abilities.append(_unmodelled(card, index, kind, original))
             continue
         found = template(record.name, index, text, spell, paragraph)
         partial = None
@@ -113,20 +135,21 @@ def compile_card(record: CardRecord) -> CompiledCard:
                 record.name, index, text, paragraph
             )
         if partial is not None:
-            kind, produced, rest_kind, rest = partial
-            facts.extend(produced)
-            abilities.append(Ability(index, paragraph, kind, True))
-            for part in rest:
-                abilities.append(Ability(index, part, rest_kind, False))
-                facts.append(_not_modelled(card, index, rest_kind, part))
+            kind, produced, rest_kind, rest, derived = partial
+            abilities.append(Ability(index, paragraph, kind, True, tuple(derived), tuple(produced)))
+            abilities.extend(_unmodelled(card, index, rest_kind, part) for part in rest)
         elif found is None:
-            kind = kind_of(text, spell=spell)
-            abilities.append(Ability(index, paragraph, kind, False))
-            facts.append(_not_modelled(card, index, kind, paragraph))
+            abilities.append(_unmodelled(card, index, kind_of(text, spell=spell), paragraph))
         else:
-            facts.extend(found[1])
-            abilities.append(Ability(index, paragraph, found[0], True))
+            kind, produced, parsed = found
+            abilities.append(Ability(index, paragraph, kind, True, (parsed,), tuple(produced)))
+    facts.extend(f for ability in abilities for f in ability.facts)
     return CompiledCard(record.name, tuple(dict.fromkeys(facts)), tuple(abilities))
+
+
+def _unmodelled(card: Symbol, index: int, kind: str, text: str) -> Ability:
+    """An ability (or the part of one) no template covers, with its not_modelled/4 fact."""
+    return Ability(index, text, kind, False, facts=(_not_modelled(card, index, kind, text),))
 
 
 def _intrinsic(card: Symbol, index: int, mana: str) -> list[Symbol]:
