@@ -1,7 +1,10 @@
 """Conventions of the encodings, checked on the programs as clingo parses them (clingo.ast).
 
 - Every rule group of asp/rules (a comment block and the rules under it, up to the next blank
-  line or comment block) cites a CR number in its comment block.
+  line or comment block) opens its comment block with its citation list (``% 302.6, 107.5:``),
+  and has only that one: coverage ties the numbers of that list, and only those, to the group's
+  rules. A CR number mentioned in the prose further on is not a citation; each one is flagged
+  against tests/cr_mentions_in_prose.txt, which may only shrink.
 - A private helper (a predicate whose name starts with `_`) is used in one file only.
 - defined.lp declares only inputs: no rule of asp/rules or asp/queries derives a declared
   predicate (except queries/_boards.lp, which chooses the board's inputs for `prove`).
@@ -18,14 +21,14 @@ from typing import Any
 import clingo.ast as ast
 
 from mtgasp._resources import asp_path
-from mtgasp.answers.coverage import comment_block_above
+from mtgasp.answers.coverage import citations, comment_block_above, prose_mentions
 from mtgasp.solve import _asp_atoms
 from mtgasp.solve._asp_atoms import symbolic_atoms
 
 ASP = asp_path()
 RULE_FILES = sorted((ASP / "rules").glob("*.lp"))
 QUERY_FILES = sorted((ASP / "queries").glob("*.lp"))
-CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b")
+MENTIONS_IN_PROSE = Path(__file__).parent / "cr_mentions_in_prose.txt"
 BOARD_GENERATOR = ASP / "queries" / "_boards.lp"
 
 
@@ -71,26 +74,54 @@ def predicates(path: Path) -> tuple[set[str], set[str]]:
     return derived, used
 
 
-def uncited_rule_groups(path: Path) -> list[tuple[int, str]]:
-    """(line, rule) of each rule with a body whose group's comment block cites no CR number."""
+def _rule_groups(path: Path) -> Iterator[tuple[int, str, list[str]]]:
+    """(line, rule, comment block bottom-up) of the first rule with a body of each rule group."""
     lines = path.read_text(encoding="utf-8").splitlines()
-    uncited = []
+    seen: set[int] = set()
     for statement in statements(path):
         if statement.ast_type != ast.ASTType.Rule or len(statement.body) == 0:
             continue
-        block = comment_block_above(lines, statement.location.begin.line - 1)
-        if not any(CR_NUMBER.search(line) for line in block):
-            uncited.append((statement.location.begin.line, str(statement)))
-    return uncited
+        index = statement.location.begin.line - 1
+        above = lines[index - 1].strip() if index > 0 else ""
+        while above and not above.startswith("%"):  # up past the group's statements above
+            index -= 1
+            above = lines[index - 1].strip() if index > 0 else ""
+        if index not in seen:
+            seen.add(index)
+            yield statement.location.begin.line, str(statement), comment_block_above(lines, index)
 
 
-def test_every_rule_group_cites_a_cr_number() -> None:
+def uncited_rule_groups(path: Path) -> list[tuple[int, str]]:
+    """(line, rule) of each rule group whose comment block does not open with a citation list."""
+    return [(line, rule) for line, rule, block in _rule_groups(path) if citations(block) is None]
+
+
+def second_citation_lists(path: Path) -> list[tuple[int, str]]:
+    """(line, rule) of each rule group whose comment block has a citation list below its first
+    line: the numbers of that list would not be tied to the group's rules."""
+    return [
+        (line, rule)
+        for line, rule, block in _rule_groups(path)
+        if any(citations([text]) is not None for text in block[:-1])
+    ]
+
+
+def test_every_rule_group_opens_with_its_citation_list() -> None:
     uncited = [
         f"{path.name}:{line}: {rule}"
         for path in RULE_FILES
         for line, rule in uncited_rule_groups(path)
     ]
-    assert not uncited, "rule groups without a CR number:\n" + "\n".join(uncited)
+    assert not uncited, "rule groups not opening with a citation list:\n" + "\n".join(uncited)
+
+
+def test_a_rule_group_has_one_citation_list() -> None:
+    second = [
+        f"{path.name}:{line}: {rule}"
+        for path in RULE_FILES
+        for line, rule in second_citation_lists(path)
+    ]
+    assert not second, "rule groups with a second citation list:\n" + "\n".join(second)
 
 
 def test_the_citation_check_sees_a_missing_citation(tmp_path: Path) -> None:
@@ -98,8 +129,47 @@ def test_the_citation_check_sees_a_missing_citation(tmp_path: Path) -> None:
     program.write_text(
         "% 302.6: cited.\na(X) :- b(X).\nc(X) :- a(X).\n\n"
         "d(X) :- c(X).\n% no number\ne(X) :- d(X).\n"
+        "% Prose first (302.6).\nf(X) :- e(X).\n"
+        "% 302.6: cited;\n% 107.5: a second list.\ng(X) :- f(X).\n"
     )
-    assert [line for line, _ in uncited_rule_groups(program)] == [5, 7]
+    assert [line for line, _ in uncited_rule_groups(program)] == [5, 7, 9]
+    assert [line for line, _ in second_citation_lists(program)] == [12]
+
+
+def mentions_in_prose() -> list[str]:
+    """``file: number`` for each CR number the prose of a rule group's comment mentions and its
+    citation list does not cite, in file order."""
+    return [
+        f"{path.name}: {number}"
+        for path in RULE_FILES
+        for _, _, block in _rule_groups(path)
+        for number in prose_mentions(block)
+    ]
+
+
+def test_citations_in_prose_are_flagged() -> None:
+    known = [
+        line
+        for line in MENTIONS_IN_PROSE.read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
+    found = mentions_in_prose()
+    new = sorted(set(found) - set(known))
+    assert not new, (
+        "CR numbers mentioned in the prose of a rule group's comment, not in its citation list "
+        "(coverage does not count them): cite them in the list opening the comment, or reword:\n"
+        + "\n".join(new)
+    )
+    gone = sorted(set(known) - set(found))
+    assert not gone, f"no longer mentioned in prose: remove from {MENTIONS_IN_PROSE.name}: {gone}"
+
+
+def test_prose_mentions_are_not_citations() -> None:
+    block = ["% the shield (615.7) is used up.", "% 120.3: damage dealt (as 608.3 says);"]
+    assert prose_mentions(block) == ("608.3", "615.7")
+    cited = citations(block)
+    assert cited is not None
+    assert cited.numbers == ("120.3",)
 
 
 def test_private_helpers_are_used_in_their_own_file_only() -> None:

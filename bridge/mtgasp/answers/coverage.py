@@ -4,13 +4,17 @@ which of those fired while the scenario cases ran.
 - **Total**: every numbered rule of the CR bundled with mtgasp (``comprehensive-rules.json.gz``):
   each rule (``106.7``) and each subrule (``106.7a``) counts once; a section heading (``106.
   Mana``) is not a rule.
-- **Encoded**: a rule whose number is cited in the comment block of a rule group of the encodings
-  (``asp/rules/*.lp`` and ``asp/queries/*.lp``): the comment lines directly above a statement, up
-  to a blank line (the convention ``tests/test_conventions.py`` checks). Citing ``614.1`` does
-  not encode ``614.1a``.
-- **Exercised**: an encoded rule cited by a rule group one of whose rules fired (its body held in
-  a model) while a scenario case ran: the fired record (:func:`write_record`), which
-  ``pytest tests/test_cases.py --record-fired tests/cases/fired.json`` writes.
+- **Encoded**: a rule whose number is in the citation list of a rule group of the encodings
+  (``asp/rules/*.lp`` and ``asp/queries/*.lp``): the numbers that open the first line of the
+  comment block directly above the group's statements, up to a colon (``% 302.6, 107.5: ...``).
+  A number mentioned further on, in the prose, is not a citation (the convention
+  ``tests/test_conventions.py`` checks). Citing ``614.1`` does not encode ``614.1a``. A group
+  whose list ends with ``(not modelled)`` declares those rules not modelled: they are not encoded,
+  whatever else cites them.
+- **Exercised**: an encoded rule in the citation list of a rule group one of whose own rules
+  fired (its body held in a model) while a scenario case ran: the fired record
+  (:func:`write_record`), which ``pytest tests/test_cases.py --record-fired
+  tests/cases/fired.json`` writes.
 - **Named**: the scenario cases (``tests/cases/*.yaml``) whose ``source`` names the rule.
 """
 
@@ -32,22 +36,44 @@ from .._text import reason
 from ..errors import QueryError
 
 __all__ = [
+    "PARTS",
     "REGENERATE",
+    "Citations",
     "Coverage",
     "FiredRecord",
+    "PartCoverage",
     "RuleCoverage",
     "SectionCoverage",
+    "citations",
     "comment_block_above",
     "coverage",
     "cr_numbers",
     "fingerprint",
     "fired_rules",
     "group_citations",
+    "prose_mentions",
     "read_record",
     "write_record",
 ]
 
 _CITATION = re.compile(r"\b(\d{3}\.\d+[a-z]?)\b")
+# A citation list: CR numbers (a section ``614``, a rule ``614.1``, a range ``601.2f-h``, each
+# with an optional parenthesis) separated by commas, opening a comment line and ended by a colon.
+_CITED = r"\d{3}(?:\.\d+[a-z]?(?:-[a-z0-9]+)?)?(?: \((?!not modelled\))[^)]*\))?"
+_CITATION_LIST = re.compile(rf"^%\s*({_CITED}(?:,\s*{_CITED})*)( \(not modelled\))?:")
+
+#: The parts of the Comprehensive Rules, by the first digit of their sections.
+PARTS = {
+    "1": "Game Concepts",
+    "2": "Parts of a Card",
+    "3": "Card Types",
+    "4": "Zones",
+    "5": "Turn Structure",
+    "6": "Spells, Abilities, and Effects",
+    "7": "Additional Rules",
+    "8": "Multiplayer Rules",
+    "9": "Casual Variants",
+}
 
 #: The command that writes the fired record of the scenario cases.
 REGENERATE = (
@@ -84,6 +110,29 @@ class SectionCoverage:
 
 
 @dataclass(frozen=True)
+class PartCoverage:
+    """One part of the CR (``1``: sections 1xx): its numbered rules, how many are encoded and
+    exercised, and its sections with no rule encoded and with no rule exercised."""
+
+    part: str
+    title: str
+    rules: int
+    encoded: int
+    exercised: int
+    sections_not_encoded: tuple[str, ...]
+    sections_not_exercised: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Citations:
+    """What a rule group cites: the numbers of its citation list, and whether the list declares
+    them not modelled."""
+
+    numbers: tuple[str, ...]
+    not_modelled: bool
+
+
+@dataclass(frozen=True)
 class FiredRecord:
     """What fired while the scenario cases ran: per CR number, in how many cases; and whether the
     encodings and cases are still those the record was made from."""
@@ -101,8 +150,10 @@ class Coverage:
     total: int
     rules: tuple[RuleCoverage, ...]
     sections: tuple[SectionCoverage, ...]
+    parts: tuple[PartCoverage, ...]
     record: FiredRecord | None
     cited_elsewhere: tuple[str, ...]  # numbers cited by rule groups that the CR does not have
+    not_modelled: tuple[str, ...]  # rules a group declares not modelled
 
     @property
     def encoded(self) -> int:
@@ -142,10 +193,38 @@ def comment_block_above(lines: list[str], index: int) -> list[str]:
     return block
 
 
+def citations(block: list[str]) -> Citations | None:
+    """The citation list of a comment block (its lines bottom-up, as :func:`comment_block_above`
+    gives them): the numbers opening its first line; None when it has none."""
+    if not block:
+        return None
+    found = _CITATION_LIST.match(block[-1].strip())
+    if found is None:
+        return None
+    numbers = tuple(dict.fromkeys(_CITATION.findall(found.group(1))))
+    return Citations(numbers=numbers, not_modelled=found.group(2) is not None)
+
+
+def prose_mentions(block: list[str]) -> tuple[str, ...]:
+    """The CR numbers a comment block (bottom-up) mentions after its citation list, in the
+    prose, and does not cite: not citations (the convention test flags them)."""
+    cited = citations(block)
+    top = _CITATION_LIST.match(block[-1].strip()) if block else None
+    prose = [block[-1].strip()[top.end() :] if top else block[-1]] if block else []
+    prose += reversed(block[:-1])
+    numbers = cited.numbers if cited is not None else ()
+    return tuple(
+        dict.fromkeys(n for text in prose for n in _CITATION.findall(text) if n not in numbers)
+    )
+
+
 def group_citations(lines: list[str], line: int) -> tuple[str, ...]:
-    """The CR numbers cited by the rule group of the statement starting on ``line`` (1-based)."""
-    block = comment_block_above(lines, line - 1)
-    return tuple(sorted({n for text in block for n in _CITATION.findall(text)}))
+    """The CR numbers the rule group of the statement starting on ``line`` (1-based) encodes: its
+    citation list, unless the list declares them not modelled."""
+    cited = citations(comment_block_above(lines, line - 1))
+    if cited is None or cited.not_modelled:
+        return ()
+    return tuple(sorted(cited.numbers))
 
 
 def _program_files() -> list[Path]:
@@ -153,11 +232,12 @@ def _program_files() -> list[Path]:
     return [*sorted((root / "rules").glob("*.lp")), *sorted((root / "queries").glob("*.lp"))]
 
 
-def _encoded() -> dict[str, list[str]]:
-    """CR number -> the comment lines (``rules/106-mana.lp:12``) of the rule groups citing it: a
-    comment block directly followed by a statement (a line that is neither blank, a comment, nor
-    a directive)."""
+def _cited() -> tuple[dict[str, list[str]], set[str]]:
+    """(encoded, not modelled): CR number -> the citation lines (``rules/106-mana.lp:12``) of the
+    rule groups citing it, a comment block directly followed by a statement (a line that is
+    neither blank, a comment, nor a directive); and the numbers a group declares not modelled."""
     encoded: dict[str, list[str]] = defaultdict(list)
+    not_modelled: set[str] = set()
     root = asp_path()
     for path in _program_files():
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -168,14 +248,18 @@ def _encoded() -> dict[str, list[str]]:
             if not following or following.startswith(("%", "#")):
                 continue
             block = comment_block_above(lines, index + 1)
-            start = index + 1 - len(block)
-            for text in reversed(block):
-                for rule in dict.fromkeys(_CITATION.findall(text)):
-                    where = f"{path.relative_to(root).as_posix()}:{start + 1}"
-                    if where not in encoded[rule]:
-                        encoded[rule].append(where)
-                start += 1
-    return encoded
+            cited = citations(block)
+            if cited is None:
+                continue
+            if cited.not_modelled:
+                not_modelled.update(cited.numbers)
+                continue
+            where = f"{path.relative_to(root).as_posix()}:{index + 2 - len(block)}"
+            for rule in cited.numbers:
+                encoded[rule].append(where)
+    for rule in not_modelled:
+        encoded.pop(rule, None)
+    return encoded, not_modelled
 
 
 def fingerprint(cases_dir: Path) -> str:
@@ -262,7 +346,7 @@ def _named_by(cases_dir: Path | None) -> list[tuple[str, set[str]]]:
 def coverage(cases_dir: Path | None = None, record: FiredRecord | None = None) -> Coverage:
     """The coverage of the CR by the encodings, and by the cases of ``cases_dir`` and the fired
     record ``record`` when given."""
-    encoded = _encoded()
+    encoded, not_modelled = _cited()
     sources = _named_by(cases_dir)
     fired = record.fired if record is not None else None
     rules = tuple(
@@ -294,6 +378,26 @@ def coverage(cases_dir: Path | None = None, record: FiredRecord | None = None) -
         total=len(numbers),
         rules=rules,
         sections=sections,
+        parts=_parts(sections),
         record=record,
         cited_elsewhere=tuple(r.rule for r in rules if r.rule not in numbers),
+        not_modelled=tuple(sorted(not_modelled & set(numbers), key=_rule_key)),
+    )
+
+
+def _parts(sections: Iterable[SectionCoverage]) -> tuple[PartCoverage, ...]:
+    by_part: dict[str, list[SectionCoverage]] = defaultdict(list)
+    for section in sections:
+        by_part[section.section[0]].append(section)
+    return tuple(
+        PartCoverage(
+            part=part,
+            title=title,
+            rules=sum(s.rules for s in by_part[part]),
+            encoded=sum(s.encoded for s in by_part[part]),
+            exercised=sum(s.exercised for s in by_part[part]),
+            sections_not_encoded=tuple(s.section for s in by_part[part] if not s.encoded),
+            sections_not_exercised=tuple(s.section for s in by_part[part] if not s.exercised),
+        )
+        for part, title in PARTS.items()
     )

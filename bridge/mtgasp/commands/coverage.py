@@ -21,9 +21,12 @@ _COUNTING = (
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = (
         "Of every numbered rule of the Comprehensive Rules (rules and subrules), which are "
-        "encoded (cited by a rule group of asp/rules/*.lp or asp/queries/*.lp) and which are "
-        "exercised (a rule group citing it fired in a model of some scenario case, as the fired "
-        "record DIR/fired.json says), per rule, per CR section and overall. The named-by column "
+        "encoded (in the citation list opening the comment of a rule group of asp/rules/*.lp or "
+        "asp/queries/*.lp; a number mentioned in the prose is not a citation, and a list marked "
+        "'(not modelled)' declares its rules not encoded) and which are exercised (a rule of a "
+        "group citing it fired in a model of some scenario case, as the fired record "
+        "DIR/fired.json says), per rule, per CR section, per part (1xx ... 9xx, with the "
+        "sections at 0) and overall. The named-by column "
         "counts the scenario cases whose source names the rule. Regenerate the fired record "
         f"from a source checkout with:\n  {REGENERATE}\n\n"
         "example:\n  mtgasp coverage --cases tests/cases"
@@ -55,7 +58,7 @@ def to_json(answer: Coverage, cases_dir: Path | None) -> dict[str, Any]:
     record = answer.record
     return {
         "query": "coverage",
-        "schema": 2,
+        "schema": 3,
         "counting": _COUNTING,
         "total": answer.total,
         "encoded": answer.encoded,
@@ -65,6 +68,21 @@ def to_json(answer: Coverage, cases_dir: Path | None) -> dict[str, Any]:
         if record is None
         else {"path": str(record.path), "cases": record.cases, "current": record.current},
         "not_in_the_cr": list(answer.cited_elsewhere),
+        "not_modelled": list(answer.not_modelled),
+        "parts": [
+            {
+                "part": f"{p.part}xx",
+                "title": p.title,
+                "rules": p.rules,
+                "encoded": p.encoded,
+                "exercised": None if record is None else p.exercised,
+                "sections_not_encoded": list(p.sections_not_encoded),
+                "sections_not_exercised": (
+                    None if record is None else list(p.sections_not_exercised)
+                ),
+            }
+            for p in answer.parts
+        ],
         "sections": [
             {
                 "section": s.section,
@@ -85,6 +103,10 @@ def to_json(answer: Coverage, cases_dir: Path | None) -> dict[str, Any]:
             for r in answer.rules
         ],
     }
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{part} ({_percent(part, whole)})"
 
 
 def _percent(part: int, whole: int) -> str:
@@ -117,10 +139,46 @@ def to_text(answer: Coverage, cases_dir: Path | None) -> str:
             for s in covered
         ],
     )
+    known = record is not None
+    per_part = table(
+        ["part", "title", "rules", "encoded", "exercised"],
+        [
+            [
+                f"{p.part}xx",
+                p.title,
+                str(p.rules),
+                _share(p.encoded, p.rules),
+                _share(p.exercised, p.rules) if known else "-",
+            ]
+            for p in answer.parts
+        ]
+        + [
+            [
+                "total",
+                "",
+                str(answer.total),
+                _share(answer.encoded, answer.total),
+                _share(answer.exercised, answer.total) if known else "-",
+            ]
+        ],
+    )
+    zero = [
+        f"{p.part}xx with no rule encoded: {', '.join(p.sections_not_encoded) or 'none'}"
+        + (
+            f"; with no rule exercised: {', '.join(p.sections_not_exercised) or 'none'}"
+            if known
+            else ""
+        )
+        for p in answer.parts
+    ]
     lines = [
         per_rule,
         "",
         per_section,
+        "",
+        per_part,
+        "",
+        *zero,
         "",
         f"{answer.total} numbered rules in the CR, in {len(answer.sections)} sections "
         f"({len(answer.sections) - len(covered)} with no rule encoded, not listed): {_COUNTING}.",
@@ -139,6 +197,10 @@ def to_text(answer: Coverage, cases_dir: Path | None) -> str:
                 f"{record.path} was recorded from other encodings or cases: regenerate it: "
                 f"{REGENERATE}"
             )
+    if answer.not_modelled:
+        lines.append(
+            f"declared not modelled (not counted as encoded): {', '.join(answer.not_modelled)}."
+        )
     if answer.cited_elsewhere:
         lines.append(f"cited but not in the CR: {', '.join(answer.cited_elsewhere)}.")
     return "\n".join(lines)

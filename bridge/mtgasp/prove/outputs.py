@@ -88,7 +88,9 @@ def chunk_outputs(
             answers = [castable_outputs(board) for board in boards]
         elif query == "courses":
             answers = [
-                course_outputs(board, life_events(board, amounts), _SIGNATURES["board"], courses)
+                course_outputs(
+                    board, life_events(board, amounts), _SIGNATURES["board"], courses, amounts
+                )
                 for board in boards
             ]
         else:

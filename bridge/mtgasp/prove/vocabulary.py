@@ -80,6 +80,7 @@ VOCABULARY: tuple[Predicate, ...] = (
         gained_life_this_turn/2     P gained N life earlier this turn
         lost_life_this_turn/2       P lost N life earlier this turn
         tapped_for_mana_this_turn/1 permanent O was tapped for mana earlier this turn
+        marked_damage/2             permanent O has N damage marked on it (120.3e; 704.5g)
         """,
     ),
     *_table(
@@ -90,6 +91,9 @@ VOCABULARY: tuple[Predicate, ...] = (
         has_supertype/2             O has supertype S now
         has_keyword/2               O has keyword K now (haste, flying, ...)
         as_though_haste/1           O's abilities may be activated as though it had haste
+        power_now/2                 creature O's power now (208, 613.4: after every layer)
+        toughness_now/2             creature O's toughness now (208, 613.4: counters included)
+        printed_type/2              O's card has card type Ty printed on it (205.2a, 613.1)
         """,
     ),
     *_table(
@@ -161,7 +165,7 @@ VOCABULARY: tuple[Predicate, ...] = (
     *_table(
         "courses",
         """
-        course/1                    E is a course asked about (see docs/consistency.md)
+        course/1                    E is a course asked about: a life event, damage, draw, step
         final/3                     board atom F holds in final state K of course E (its end board)
         final_courses/3             N courses of E end in final state K (counted up to a bound)
         lost_game/4                 in final state K of E, player P has lost the game by rule R
@@ -202,8 +206,8 @@ class Property:
     reads: frozenset[tuple[str, int]] = frozenset()
     """The signatures of the vocabulary it reads."""
     courses: frozenset[str] | None = None
-    """The kinds of course its courses atoms can name (``gain_life``, ``lose_life``,
-    ``begin_step``: the name of their first argument), None when one may name any (a
+    """The kinds of course its courses atoms can name (``gain_life``, ``lose_life``, ``damage``,
+    ``draw``, ``begin_step``: the name of their first argument), None when one may name any (a
     variable there): the courses vocabulary asks only those."""
 
 
