@@ -32,7 +32,6 @@ from typing import Any
 import yaml
 
 from .._resources import asp_path, rules_text_path
-from .._text import reason
 from ..errors import QueryError
 
 __all__ = [
@@ -320,7 +319,7 @@ def read_record(path: Path, cases_dir: Path) -> FiredRecord:
             raise ValueError(f"schema {data['schema']}, expected {_RECORD_SCHEMA}")
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise QueryError(
-            f"{path}: not a fired record of mtgasp's ({reason(exc)}); regenerate it: {REGENERATE}"
+            f"{path}: not a fired record of mtgasp's ({exc}); regenerate it: {REGENERATE}"
         ) from None
     current = made_from == fingerprint(cases_dir)
     return FiredRecord(path=path, cases=cases, fired=fired, current=current)
