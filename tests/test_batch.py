@@ -185,13 +185,49 @@ def test_directories_and_globs_expand_sorted_each_file_once(tmp_path: Path) -> N
     ]
 
 
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes (POSIX)")
+def test_every_entry_of_a_directory_is_a_record_none_left_out_none_waited_on(
+    tmp_path: Path,
+) -> None:
+    # Issue 27: a dangling link, a link loop, a named pipe and a link to /dev/zero named .yaml
+    # were silently left out (1 record for 5 boards, exit 0); a worker would wait for ever on
+    # the pipe. In a process of its own, with a generous timeout, should the pipe be waited on.
+    (tmp_path / "a.yaml").write_bytes(Path(SICKNESS).read_bytes())
+    (tmp_path / "b.yaml").symlink_to(tmp_path / "missing.yaml")
+    (tmp_path / "c.yaml").symlink_to(tmp_path / "c.yaml")
+    os.mkfifo(tmp_path / "d.yaml")
+    (tmp_path / "e.yaml").symlink_to("/dev/zero")
+    (tmp_path / "f.yaml").mkdir()  # a directory is searched, not a board
+    done = subprocess.run(
+        [sys.executable, "-m", "mtgasp", "batch", str(tmp_path), "--jobs", "1"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "bridge")},
+        timeout=300,
+        check=False,
+    )
+    records = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [Path(r["board"]).name for r in records] == [f"{c}.yaml" for c in "abcde"]
+    assert [r["exit_code"] for r in records] == [0, 2, 2, 2, 2]
+    errors = [r["error"] for r in records[1:]]
+    assert "is a symbolic link to a missing file" in errors[0]
+    assert "Too many levels of symbolic links" in errors[1]
+    assert "is a named pipe, not a board file" in errors[2]
+    assert "is not a regular file" in errors[3]
+    assert (done.returncode, done.stderr) == (1, "")
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
         (["nothing-here/*.yaml"], "matches no file"),
         ([SICKNESS, "--query", "prove x.lp"], "the query must be one of check, activations"),
         ([SICKNESS, "--query", "step upkep"], "invalid choice: 'upkep'"),
-        ([SICKNESS, "--query", "step upkeep --write-board /tmp/x.yaml"], "--write-board"),
+        ([SICKNESS, "--query", "step upkeep --write-board /tmp/x.yaml"], "--write-board does"),
+        # Issue 27: every board wrote the same file, each over the last.
+        ([SICKNESS, "--query", "check --html /tmp/x.html"], "--html does not apply in a batch"),
+        ([SICKNESS, "--query", "could-produce --why --graph /tmp/x.dot"], "--graph does not"),
+        ([SICKNESS, "--query", "step upkeep --html a --graph b.svg"], "--html, --graph does"),
         ([SICKNESS, "--query", "check --time-limit 3"], "give --time-limit and --memory-limit"),
         ([SICKNESS, "--jobs", "0"], "from 1 to 4096"),
     ],

@@ -159,6 +159,33 @@ def run(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str], suffix: s
             "only 'a', 'c' may have a count here",
             id="drawn-in-draw-step-not-active-team",
         ),
+        # Issue 27: an id or a player's name holding ':' could never be named in an event
+        # (damage:rhox:1:bears:2 read as source 'rhox', target '1').
+        pytest.param(
+            GOOD.replace("{id: f,", "{id: 'rhox:1',"),
+            "battlefield[0].id",
+            "'rhox:1' contains ':', which separates the parts of an event "
+            "(damage:SOURCE:TARGET:N), so no event could name it; write 'rhox-1' instead",
+            id="colon-in-a-permanent-id",
+        ),
+        pytest.param(
+            GOOD.replace("name: bob", "name: 'b:ob'"),
+            "players[1].name",
+            "'b:ob' contains ':'",
+            id="colon-in-a-player-name",
+        ),
+        pytest.param(
+            GOOD + "stack:\n  - {id: 's:1', source: Lightning Bolt, controller: alice}\n",
+            "stack[0].id",
+            "'s:1' contains ':'",
+            id="colon-in-a-stack-id",
+        ),
+        pytest.param(
+            GOOD + "effects:\n  - {id: 'e:1', card: Rhox Faithmender, controller: alice}\n",
+            "effects[0].id",
+            "'e:1' contains ':'",
+            id="colon-in-an-effect-id",
+        ),
         # PyYAML's constructors fail on these with IndexError and AttributeError, not a YAMLError.
         pytest.param(
             GOOD.replace("{name: alice}", '{name: alice, life: !!int ""}'),

@@ -108,8 +108,8 @@ def test_hostile_names_are_escaped(tmp_path: Path) -> None:
     body = text.splitlines()[6:-1]
     assert all(re.match(r'^  (n\d+|note\d+)( -> n\d+)? \[label="', line) for line in body)
     if shutil.which("dot"):
-        svg = tmp_path / "g.svg"
-        assert main(["orderings", str(board), "tap:forest", "--graph", str(svg)]) == 0
+        svg = tmp_path / "g.svg"  # its g.dot is the one above: --force
+        assert main(["orderings", str(board), "tap:forest", "--graph", str(svg), "--force"]) == 0
         assert "pwned\\#1" in svg.read_text(encoding="utf-8")
 
 
@@ -158,7 +158,9 @@ def test_svg_and_png_are_rendered(tmp_path: Path) -> None:
     assert main(["orderings", str(board), "tap:forest", "--graph", str(tmp_path / "g.svg")]) == 0
     assert "<svg" in (tmp_path / "g.svg").read_text(encoding="utf-8")
     assert (tmp_path / "g.dot").exists()
-    assert main(["orderings", str(board), "tap:forest", "--graph", str(tmp_path / "g.png")]) == 0
+    png = ["--graph", str(tmp_path / "g.png")]
+    assert main(["orderings", str(board), "tap:forest", *png]) == 2  # g.dot is there: refused
+    assert main(["orderings", str(board), "tap:forest", *png, "--force"]) == 0
     assert (tmp_path / "g.png").read_bytes().startswith(b"\x89PNG")
 
 

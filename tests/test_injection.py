@@ -13,7 +13,7 @@ from mtgasp.facts.board import board_facts, render_facts
 NASTY = [
     'a"b',
     "x). permanent(evil",
-    "p :- q.",
+    "p. q(X) <= p.",  # (a rule's ':-' is refused: ':' separates the parts of an event)
     "% comment",
     "a.b",
     "#show foo/0.",

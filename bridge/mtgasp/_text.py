@@ -19,6 +19,7 @@ __all__ = [
     "name_problem",
     "nearest",
     "quote",
+    "reason",
 ]
 
 #: The longest line of an error message printed whole (a list of a board's names may be long).
@@ -79,6 +80,14 @@ def name_problem(name: str) -> str | None:
     else:
         what = f"the control character U+{ord(char):04X}"
     return f"contains {what} at position {bad.start()}; names must be printable text"
+
+
+def reason(exc: BaseException) -> str:
+    """Why an exception happened, in words: a system error's own sentence ("No such file or
+    directory"), never Python's ``[Errno 2] ...: 'path'``."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return str(exc)
 
 
 def quote(value: object, limit: int = 60) -> str:

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Collection, Sequence
 from types import ModuleType
 
-from ._startup import EXIT_INTERRUPTED
+from ._startup import stopped
 from ._text import is_text
 from ._version import version
 from .commands import completion
@@ -154,7 +154,8 @@ examples:
 
 exit codes: 0 answered, 1 `prove` found a counterexample (`batch`: a board was not answered),
 2 bad input or question, 3 internal error (please report it), 4 stopped at the time limit
-(--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C)."""
+(--time-limit), 5 out of memory (--memory-limit), 130 interrupted (Ctrl-C), 143 terminated
+(SIGTERM)."""
 
 
 class _Version(argparse.Action):
@@ -248,9 +249,10 @@ def main(argv: Sequence[str] | None = None, *, whole_process: bool = False) -> i
             progress.shown(sys.stderr.isatty() and not as_json),
         ):
             result = answer(args)
-    except KeyboardInterrupt:
-        print("mtgasp: interrupted", file=sys.stderr)
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (Terminated)
+        message, code = stopped(exc)
+        print(message, file=sys.stderr)
+        return code
     if result.message is not None:
         prefix = "error: " if result.code == EXIT_USAGE else ""
         print(f"mtgasp: {prefix}{result.message}", file=sys.stderr)
@@ -285,9 +287,9 @@ def run() -> NoReturn:
     cannot be interrupted (solve/budget.py)."""
     try:
         code = main(whole_process=True)
-    except KeyboardInterrupt:  # outside a command's run (reading arguments, printing)
-        print("mtgasp: interrupted", file=sys.stderr)
-        code = EXIT_INTERRUPTED
+    except KeyboardInterrupt as exc:  # outside a command's run (reading arguments, printing)
+        message, code = stopped(exc)
+        print(message, file=sys.stderr)
     from .solve import budget
 
     if budget.abandoned():

@@ -19,6 +19,7 @@ __all__ = [
     "MAX_NUMBER",
     "MAX_ORACLE_TEXT",
     "MAX_PROBLEMS",
+    "MAX_PROPERTY_BYTES",
 ]
 
 #: The largest number mtgasp computes with (life, counters, X, amounts, turn numbers); -MAX_NUMBER
@@ -27,6 +28,9 @@ MAX_NUMBER = 1_000_000_000
 
 #: The largest board file mtgasp reads (10 MiB).
 MAX_BOARD_BYTES = 10 * 1024 * 1024
+
+#: The largest property file ``mtgasp prove`` reads (1 MiB: a property is a page of rules).
+MAX_PROPERTY_BYTES = 1024 * 1024
 
 #: How many values YAML aliases (``*name``) may add to a board beyond what is written.
 MAX_ALIAS_VALUES = 100_000

@@ -1,8 +1,9 @@
 """What the batch's fork server imports before it forks a worker (``pool.PRELOAD``): the modules
 a worker answers with (every query a batch asks, ``command.QUERIES``, and the batch's own), and
-Ctrl-C ignored. The fork server restores in each worker the handlers it had before it began to
-serve, so that every worker ignores Ctrl-C from its first instruction: the parent handles it
-(``pool``). Imported by the fork server alone (it changes its process's Ctrl-C)."""
+Ctrl-C and SIGTERM ignored. The fork server restores in each worker the handlers it had before it
+began to serve, so that every worker ignores both from its first instruction: the parent handles
+them (``pool``); the fork server itself ends when the parent does. Imported by the fork server
+alone (it changes its process's signal handlers)."""
 
 from __future__ import annotations
 
@@ -23,3 +24,4 @@ from ..commands import (  # noqa: F401  (imported for the workers, which then im
 from . import run, worlds  # noqa: F401  (as above)
 
 signal.signal(signal.SIGINT, signal.SIG_IGN)
+signal.signal(signal.SIGTERM, signal.SIG_IGN)

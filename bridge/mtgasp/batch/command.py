@@ -12,7 +12,14 @@ from .._progress import progress_bar
 from .._text import quote
 from ..commands import _limits
 from ..errors import QueryError
-from .run import chunk_size, default_jobs, expand, run_batch
+from .run import (
+    chunk_size,
+    default_jobs,
+    expand,
+    pipe_records,
+    run_batch,
+    with_refused,
+)
 
 #: The queries a batch can ask: those that take one board.
 QUERIES = (
@@ -39,7 +46,8 @@ error): a bad board is a record, never the end of the run. A directory stands fo
 files (.yaml, .yml, .json, recursively), a quoted glob for its matches (** recurses); each
 in sorted order. The boards run in worker processes, one per core (--jobs), or on a Dask
 cluster (--dask, needs `pip install 'mtgasp[dask]'`). A progress bar is drawn on stderr when it
-is a terminal. Ctrl-C stops the workers after the last complete line, exit code 130.
+is a terminal. Ctrl-C stops the workers after the last complete line, exit code 130 (SIGTERM:
+the same, exit code 143).
 
 QUERY is one of {", ".join(QUERIES)}, with its own arguments and
 options after it, as `mtgasp QUERY BOARD ...` takes them, in quotes.
@@ -51,7 +59,7 @@ examples:
   mtgasp batch boards/ --query 'step upkeep' --dask tcp://scheduler:8786
 
 exit codes: 0 every board answered, 1 some board was not (its record says why), 2 a bad
-question (no board found, a bad --query), 130 interrupted."""
+question (no board found, a bad --query), 130 interrupted, 143 terminated."""
     parser.add_argument(
         "boards",
         nargs="+",
@@ -94,19 +102,28 @@ def run(args: argparse.Namespace) -> None:
     template.time_limit = args.board_time_limit
     template.memory_limit = args.board_memory_limit
     boards = expand(args.boards)
+    refused = pipe_records(boards)
+    asked = [index for index in range(len(boards)) if index not in refused]
     jobs = args.jobs or default_jobs()
-    chunk = chunk_size(template, len(boards), jobs)
+    chunk = chunk_size(template, len(asked), jobs)
     # Imported here: the other commands need not pay for multiprocessing at start-up.
     if args.dask:
         from .on_dask import dask_events
 
-        events = dask_events(template, boards, args.dask, jobs, chunk)
+        events = dask_events(template, [boards[i] for i in asked], args.dask, jobs, chunk)
     else:
         from .pool import pool_events
 
-        events = pool_events(template, boards, jobs, args.board_memory_limit, chunk)
+        events = pool_events(
+            template, [boards[i] for i in asked], jobs, args.board_memory_limit, chunk
+        )
+    events = with_refused(refused, events, asked)
     failed = run_batch(events, boards, sys.stdout, progress_bar(len(boards)))
     args.exit_code = 1 if failed else 0
+
+
+#: The options by which a query writes a file besides its answer.
+_OUTPUTS = ("write_board", "html", "graph")
 
 
 def _template(query: str, parsers: dict[str, argparse.ArgumentParser]) -> argparse.Namespace:
@@ -130,10 +147,18 @@ def _template(query: str, parsers: dict[str, argparse.ArgumentParser]) -> argpar
         why = lines[-1].split("error: ", 1)[-1]
         raise QueryError(f"--query {quote(query)}: {why} (see mtgasp {name} --help)") from None
     limits = (template.time_limit, template.memory_limit)
-    if getattr(template, "write_board", None) or limits != _limits.DEFAULTS:
+    if limits != _limits.DEFAULTS:
         raise QueryError(
             f"--query {quote(query)}: give --time-limit and --memory-limit to batch itself, "
-            "outside --query (they apply to each board); --write-board does not apply in a batch"
+            "outside --query (they apply to each board)"
+        )
+    # An output file of the query would be written once for every board, each over the last.
+    written = [option for option in _OUTPUTS if getattr(template, option, None)]
+    if written:
+        options = ", ".join(f"--{option.replace('_', '-')}" for option in written)
+        raise QueryError(
+            f"--query {quote(query)}: {options} does not apply in a batch (every board would "
+            "write the same file); ask the boards you want it of one at a time"
         )
     template.command = name
     template.json = True

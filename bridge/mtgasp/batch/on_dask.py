@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from .._text import reason
 from ..commands._answer import EXIT_INTERNAL, Answer
 from ..errors import QueryError
 from .run import Events, answer_chunk, record
@@ -59,7 +60,7 @@ def dask_events(
     try:
         client = distributed.Client(cluster if cluster is not None else address, timeout=_CONNECT)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise QueryError(f"cannot reach the Dask scheduler at {address}: {exc}") from None
+        raise QueryError(f"cannot reach the Dask scheduler at {address}: {reason(exc)}") from None
     left: dict[Any, list[int]] = {}
 
     def submit(chunks: list[list[int]]) -> None:

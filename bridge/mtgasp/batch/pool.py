@@ -2,10 +2,12 @@
 
 A chunk is one board, or for a query asked of many boards in one grounding several
 (``batch.answer_chunk``). Each worker is a fresh process under its own address-space limit
-(``--memory-limit``), ignoring Ctrl-C,
-which the parent handles: the parent ends its workers and writes no more. (A worker starts with
-Ctrl-C blocked, so that one pressed while it starts can't end it before it ignores it.) A worker
-answers boards until told to stop; after a board that hit the memory limit, or whose grounding
+(``--memory-limit``), ignoring Ctrl-C and SIGTERM, which the parent handles (a terminal's Ctrl-C,
+and ``kill`` of the process group, reach every worker too): the parent kills its workers and
+writes no more. (A worker starts with both blocked, so that one arriving while it starts can't
+end it before it ignores it.) A worker whose parent is gone (killed with SIGKILL) ends quietly
+when it finds its connection closed. A worker answers boards until told to stop; after a board
+that hit the memory limit, or whose grounding
 was left running at the time limit (``budget.abandoned``), it leaves and a fresh one takes its
 place. A worker that dies (killed, crashed) costs one error record, for the board it was
 answering, never the run: the boards of a chunk it was answering are asked again one by one, so
@@ -14,7 +16,7 @@ that only the board that ends a worker gets that record.
 A worker is forked from a server process that has imported the commands once (``forkserver``,
 where the platform has it; ``spawn`` elsewhere): no state of the caller's is copied, and a worker
 pays no import of its own (issue 29: each spawned worker imported mtgasp before its first board).
-The fork server ignores Ctrl-C before it forks, so a worker does from its start.
+The fork server ignores Ctrl-C and SIGTERM before it forks, so a worker does from its start.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ import signal
 from collections import deque
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
@@ -45,19 +48,24 @@ _GRACE = 2.0
 _Task = list[tuple[int, str]]
 
 
+#: The signals the parent handles for its workers (Ctrl-C, SIGTERM).
+_PARENTS = {signal.SIGINT, signal.SIGTERM}
+
+
 def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
     """A worker: receive a chunk ``[(index, board), ...]``, send ``([(index, record), ...],
-    leaving)``; None: stop. Ctrl-C is the parent's to handle: the worker started with SIGINT
-    blocked (:class:`_Worker`), ignores it, and only then unblocks it (one that came while it
-    started is dropped)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    leaving)``; None: stop. Ctrl-C and SIGTERM are the parent's to handle: the worker started
+    with them blocked (:class:`_Worker`), ignores them, and only then unblocks them (one that
+    came while it started is dropped). A closed connection (the parent is gone) ends it."""
+    for number in _PARENTS:
+        signal.signal(number, signal.SIG_IGN)
     if hasattr(signal, "pthread_sigmask"):  # (POSIX)
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _PARENTS)
     with memory_limit(memory):
         while True:
             try:
                 task = conn.recv()
-            except EOFError:
+            except (EOFError, ConnectionResetError):
                 return
             if task is None:
                 return
@@ -66,26 +74,31 @@ def _serve(conn: Connection, template: argparse.Namespace, memory: int) -> None:
                 rec["exit_code"] == EXIT_MEMORY_LIMIT for rec in records
             )
             answered = [(index, rec) for (index, _), rec in zip(task, records, strict=True)]
-            conn.send((answered, leaving))
+            try:
+                conn.send((answered, leaving))
+            except (BrokenPipeError, ConnectionResetError):  # the parent is gone: no one asks
+                leaving = True
             if leaving:
                 conn.close()
                 os._exit(0)  # a grounding may still run in a daemon thread: do not wait for it
 
 
 @contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """SIGINT blocked in the calling thread inside the block (POSIX; elsewhere nothing)."""
+def _signals_blocked() -> Iterator[None]:
+    """Ctrl-C and SIGTERM blocked in the calling thread inside the block (POSIX; elsewhere
+    nothing)."""
     if not hasattr(signal, "pthread_sigmask"):
         yield
         return
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, _PARENTS)
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
-#: What the fork server imports before it forks a worker (and Ctrl-C ignored: ``_preload``).
+#: What the fork server imports before it forks a worker (and Ctrl-C and SIGTERM ignored:
+#: ``_preload``).
 PRELOAD = ["mtgasp.batch._preload"]
 
 
@@ -106,12 +119,16 @@ class _Worker:
         self.process = context.Process(
             target=_serve, args=(child, template, memory), name="mtgasp-batch", daemon=True
         )
-        # Started with SIGINT blocked (a process inherits the mask of signals it blocks, through
-        # exec too): Ctrl-C while a spawned worker starts (Python importing mtgasp, before _serve
-        # ignores it) would end it with a KeyboardInterrupt traceback (a forked one ignores it
-        # from its start: _preload). The parent's own Ctrl-C waits while the worker starts, and
-        # arrives as soon as the mask is restored.
-        with _sigint_blocked():
+        # Started with SIGINT and SIGTERM blocked (a process inherits the mask of signals it
+        # blocks, through exec too): Ctrl-C while a spawned worker starts (Python importing
+        # mtgasp, before _serve ignores it) would end it with a KeyboardInterrupt traceback (a
+        # forked one ignores both from its start: _preload). The parent's own signal waits while
+        # the worker starts, and arrives as soon as the mask is restored. multiprocessing's
+        # resource tracker, started with the first worker, unblocks both in the calling thread
+        # once it runs: started first, outside the block (a SIGINT then ended the first spawned
+        # worker in Python's start-up: "Fatal Python error").
+        resource_tracker.ensure_running()
+        with _signals_blocked():
             self.process.start()
         child.close()
         self.task: _Task | None = None
@@ -121,15 +138,16 @@ class _Worker:
         self.conn.send(task)
 
     def end(self, *, at_once: bool) -> None:
-        """Stop the worker: ask it (or, ``at_once``, terminate it), then make sure it is gone."""
+        """Stop the worker: ask it (or, ``at_once``, kill it: it ignores SIGTERM), then make
+        sure it is gone."""
         if self.process.is_alive():
             if at_once:
-                self.process.terminate()
+                self.process.kill()
             else:
                 try:
                     self.conn.send(None)
                 except OSError:
-                    self.process.terminate()
+                    self.process.kill()
             self.process.join(_GRACE)
             if self.process.is_alive():
                 self.process.kill()

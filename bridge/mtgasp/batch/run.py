@@ -22,6 +22,7 @@ import glob
 import json
 import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import Callable, Generator, Iterator, Sequence
@@ -30,9 +31,10 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from .._progress import Progress
-from .._text import quote
+from .._startup import Terminated
+from .._text import error_text, quote
 from ..board.model import Board
-from ..commands._answer import EXIT_INTERNAL, Answer, answer
+from ..commands._answer import EXIT_INTERNAL, EXIT_USAGE, Answer, answer
 from ..errors import QueryError
 
 __all__ = [
@@ -43,7 +45,9 @@ __all__ = [
     "chunk_size",
     "default_jobs",
     "expand",
+    "pipe_records",
     "run_batch",
+    "with_refused",
 ]
 
 #: What a directory's board files end with (a directory is searched recursively).
@@ -64,14 +68,18 @@ def default_jobs() -> int:
 def expand(patterns: Sequence[str]) -> list[str]:
     """The board files named by ``patterns``, in their order: a directory gives its board files
     (recursively, sorted), a glob (``*``, ``?``, ``[``) its matches (sorted; ``**`` recurses), any
-    other name itself (a missing file becomes that board's error record). Each file once."""
+    other name itself (a missing file becomes that board's error record). Each file once.
+
+    Every entry of a directory whose name ends in a board suffix is a board, whatever it is
+    (a dangling symbolic link, a link loop, a named pipe, a device), but a directory: each gets
+    its record, so that no entry is silently left out (see :func:`pipe_records`)."""
     boards: list[str] = []
     for pattern in patterns:
         if Path(pattern).is_dir():
             found = sorted(
                 str(p)
                 for p in Path(pattern).rglob("*")
-                if p.suffix in BOARD_SUFFIXES and p.is_file()
+                if p.suffix in BOARD_SUFFIXES and not p.is_dir()
             )
             if not found:
                 raise QueryError(
@@ -86,6 +94,33 @@ def expand(patterns: Sequence[str]) -> list[str]:
             found = [pattern]
         boards.extend(found)
     return list(dict.fromkeys(boards))
+
+
+def pipe_records(boards: Sequence[str]) -> dict[int, dict[str, Any]]:
+    """The error record of each board (by index) that is a named pipe. A single run reads a
+    pipe (``mtgasp check <(generate)``), waiting for its writer; a batch's worker would wait
+    for ever on a pipe found in a directory, so the batch refuses it before any worker runs."""
+    refused = {}
+    for index, board in enumerate(boards):
+        try:
+            is_pipe = stat.S_ISFIFO(os.stat(board).st_mode)
+        except (OSError, ValueError):  # missing, a loop, a bad name: the worker's record says so
+            continue
+        if is_pipe:
+            message = f"{board}: is a named pipe, not a board file; a batch reads regular files"
+            refused[index] = record(board, Answer(EXIT_USAGE, None, error_text(message)))
+    return refused
+
+
+def with_refused(refused: dict[int, dict[str, Any]], events: Events, asked: list[int]) -> Events:
+    """The ``refused`` records, then the backend's ``events`` for the boards it was given
+    (``asked``: their indices among all the boards), renumbered as indices of all the boards."""
+    try:
+        yield from refused.items()
+        for event in events:
+            yield None if event is None else (asked[event[0]], event[1])
+    finally:
+        events.close()
 
 
 def answer_board(
@@ -205,7 +240,8 @@ def run_batch(
     """Write each board's record to ``out`` as one line, in the order of ``boards``, as the
     ``events`` of a backend come in. Returns how many boards were not answered (exit code not
     0). Ctrl-C stops the backend (its workers end) after the last complete line and raises
-    KeyboardInterrupt; a reader that stops early (a closed pipe) ends the run quietly."""
+    KeyboardInterrupt (SIGTERM: Terminated); a reader that stops early (a closed pipe) ends the
+    run quietly."""
     waiting: dict[int, dict[str, Any]] = {}
     written = finished = failed = 0
     try:
@@ -233,24 +269,36 @@ def run_batch(
         if progress is not None:
             progress.close()
     if interrupted():
-        raise KeyboardInterrupt
+        raise Terminated if interrupted() == signal.SIGTERM else KeyboardInterrupt
     return failed
 
 
+#: The signals that stop a batch cleanly: Ctrl-C, and SIGTERM unless the program ignores it.
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+
 @contextmanager
-def _interrupt_flag() -> Iterator[Callable[[], bool]]:
-    """Ctrl-C sets a flag instead of raising at once (so no line is cut in half); the flag stays
-    readable after the block. Outside the main thread Ctrl-C never arrives: no flag is set."""
-    seen = threading.Event()
+def _interrupt_flag() -> Iterator[Callable[[], int]]:
+    """Ctrl-C (or SIGTERM) sets a flag, the signal's number, instead of raising at once (so no
+    line is cut in half); the flag stays readable after the block (0: no signal). Outside the
+    main thread no signal arrives: no flag is set."""
+    seen: list[int] = []
     if threading.current_thread() is not threading.main_thread():
-        yield seen.is_set
+        yield lambda: 0
         return
 
     def handler(signum: int, frame: Any) -> None:
-        seen.set()
+        seen.append(signum)
 
-    previous = signal.signal(signal.SIGINT, handler)
+    previous = {
+        number: signal.getsignal(number)
+        for number in _STOPPING
+        if signal.getsignal(number) is not signal.SIG_IGN
+    }
+    for number in previous:
+        signal.signal(number, handler)
     try:
-        yield seen.is_set
+        yield lambda: seen[0] if seen else 0
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, before in previous.items():
+            signal.signal(number, before)

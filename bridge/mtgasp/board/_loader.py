@@ -50,7 +50,8 @@ def read_text(path: str | Path) -> str:
         with open(path, "rb") as stream:
             data = stream.read(MAX_BOARD_BYTES + 1)
     except FileNotFoundError:
-        raise refuse("no such file") from None
+        missing = "is a symbolic link to a missing file" if Path(path).is_symlink() else ""
+        raise refuse(missing or "no such file") from None
     except OSError as exc:
         raise refuse(f"cannot be read: {exc.strerror or exc}") from None
     except (ValueError, UnicodeEncodeError):  # a NUL byte or a lone surrogate in the path

@@ -36,6 +36,7 @@ from ._cards import (
 )
 from ._combat import combat_problems
 from ._history import draw_step_problems
+from ._ids import separator_problems
 from ._loader import location as _location
 from ._loader import parse_text, read_text
 from ._schema_check import Check, checker
@@ -208,6 +209,7 @@ def _semantic_problems(data: dict[str, Any]) -> Iterator[BoardProblem]:
             )
 
     yield from _team_problems(data, players)
+    yield from separator_problems(data)
     turn = data.get("turn", {})
     if "active" in turn:
         yield from check_player("turn.active", turn["active"])

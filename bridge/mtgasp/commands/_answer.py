@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from .._startup import EXIT_INTERRUPTED
 from .._text import error_text
 from ..errors import EncodingError, MemoryLimitError, MtgaspError, TimeLimitError
+from ..output.files import outputs_of, refuse_overwrites
 from ..output.format import dumps
 from ..solve import budget
 
@@ -46,6 +47,8 @@ def answer(args: argparse.Namespace) -> Answer:
     """Run the command of ``args`` (``args.run``) under its time limit (``args.time_limit``, if
     it has one). Ctrl-C (KeyboardInterrupt) goes on to the caller."""
     try:
+        # Before any work: an output file that would be overwritten without --force.
+        refuse_overwrites(outputs_of(args), getattr(args, "force", False))
         with budget.time_limit(getattr(args, "time_limit", 0.0) or None):
             text = args.run(args)
     except TimeLimitError as exc:

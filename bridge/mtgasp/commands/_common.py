@@ -65,7 +65,15 @@ def write_graph(args: argparse.Namespace, graph: Graph) -> None:
     """Write ``graph`` where ``--graph`` says (the caller checked it says)."""
     if args.graph_limit < 1:
         raise QueryError("--graph-limit must be at least 1")
-    graphs.write_graph(graph, args.graph, args.graph_limit)
+    graphs.write_graph(graph, args.graph, args.graph_limit, force=args.force)
+
+
+def add_force(parser: argparse.ArgumentParser, options: str) -> None:
+    """``--force``: the command's output files (``options``) may overwrite existing files
+    (``output/files.py``: without it, the command refuses before it computes anything)."""
+    parser.add_argument(
+        "--force", action="store_true", help=f"{options} may overwrite existing files"
+    )
 
 
 def add_html(parser: argparse.ArgumentParser) -> None:

@@ -10,7 +10,7 @@ import yaml
 
 from ..answers.courses.query import DEFAULT_MAX_COURSES, CourseReport, TriggerVerdict
 from ..board.write import board_to_data
-from ..errors import QueryError
+from ..output.files import refuse_overwrites, write_output
 from ..output.format import dumps, table
 from . import _common
 from ._common import turn_text
@@ -32,9 +32,6 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         "PATH with -1, -2, ... before its suffix; an existing file is an error unless --force",
     )
     parser.add_argument(
-        "--force", action="store_true", help="--write-board may overwrite existing files"
-    )
-    parser.add_argument(
         "--show",
         type=_common.count,
         default=0,
@@ -43,6 +40,7 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     _common.add_graph(parser, "the courses as a tree (a witness course per final state)")
     _common.add_html(parser)
+    _common.add_force(parser, "--write-board, --graph and --html")
     parser.add_argument(
         "--json", action="store_true", help="print JSON instead of text (docs/json-output.md)"
     )
@@ -60,7 +58,8 @@ def output(report: CourseReport, args: argparse.Namespace) -> str:
         from ..output.pictures import course_graph
 
         section = Section("Courses", to_text(report, show=args.show), course_graph(report))
-        write_page(args.html, f"mtgasp {report.query}: {report.request}", report.board, [section])
+        title = f"mtgasp {report.query}: {report.request}"
+        write_page(args.html, title, report.board, [section], force=args.force)
     return dumps(to_json(report)) if args.json else to_text(report, show=args.show)
 
 
@@ -74,21 +73,10 @@ def write_boards(report: CourseReport, path: str, *, force: bool = False) -> lis
         else target
         for index in range(1, len(report.outcomes) + 1)
     ]
-    existing = [str(out) for out in outs if out.exists()]
-    if existing and not force:
-        raise QueryError(
-            f"--write-board would overwrite {', '.join(existing)}; "
-            "remove it, choose another PATH or add --force"
-        )
+    refuse_overwrites([("--write-board", out) for out in outs], force)
     for out, outcome in zip(outs, report.outcomes, strict=True):
-        try:
-            out.write_text(
-                yaml.safe_dump(board_to_data(outcome.board), sort_keys=False, allow_unicode=True),
-                encoding="utf-8",
-            )
-        except OSError as exc:
-            raise QueryError(f"cannot write {out}: {exc}") from None
-        paths.append(out)
+        text = yaml.safe_dump(board_to_data(outcome.board), sort_keys=False, allow_unicode=True)
+        paths.append(write_output(out, text.encode("utf-8"), "--write-board", force=force))
     return paths
 
 

@@ -18,17 +18,18 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.description = "Run every query mtgasp knows on BOARD and print one report."
     _common.add_board(parser)
     _common.add_html(parser)
+    _common.add_force(parser, "--html")
     _common.add_json(parser)
 
 
 def run(args: argparse.Namespace) -> str:
     report = check(_common.board(args))
     if args.html:
-        _write_html(report, args.html)
+        _write_html(report, args.html, force=args.force)
     return dumps(to_json(report)) if args.json else to_text(report)
 
 
-def _write_html(report: CheckReport, path: str) -> None:
+def _write_html(report: CheckReport, path: str, *, force: bool) -> None:
     from ..output.html import Section, write_page
     from ..output.pictures import course_graph, orderings_graph
 
@@ -44,7 +45,7 @@ def _write_html(report: CheckReport, path: str) -> None:
         Section(f"{r.event}: the ordering graph (616.1)", orderings.to_text(r), orderings_graph(r))
         for r in report.life_events
     ]
-    write_page(path, first, report.board, parts)
+    write_page(path, first, report.board, parts, force=force)
 
 
 def to_json(report: CheckReport) -> dict[str, Any]:

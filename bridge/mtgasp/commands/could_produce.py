@@ -30,6 +30,7 @@ example:
         help="give each type a witness: the chain of permanents and the replacement order",
     )
     _common.add_graph(parser, "where each type comes from (with --why)")
+    _common.add_force(parser, "--graph")
     _common.add_json(parser)
 
 

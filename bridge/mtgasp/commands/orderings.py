@@ -65,6 +65,7 @@ example:
     )
     _common.add_graph(parser, "the ordering graph (616.1)")
     _common.add_html(parser)
+    _common.add_force(parser, "--graph and --html")
     _common.add_json(parser)
 
 
@@ -97,7 +98,8 @@ def run(args: argparse.Namespace) -> str:
         from ..output.pictures import orderings_graph
 
         section = Section("Orderings (616.1)", to_text(report), orderings_graph(report))
-        write_page(args.html, f"mtgasp orderings: {report.event}", board, [section])
+        title = f"mtgasp orderings: {report.event}"
+        write_page(args.html, title, board, [section], force=args.force)
     return dumps(to_json(report)) if args.json else to_text(report)
 
 

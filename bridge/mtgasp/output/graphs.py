@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import QueryError
+from .files import write_output
 
 __all__ = [
     "DEFAULT_GRAPH_LIMIT",
@@ -150,12 +151,15 @@ def render_svg(graph: Graph) -> str:
     return _render(to_dot(graph), "svg").decode("utf-8")
 
 
-def write_graph(graph: Graph, path: str, limit: int = DEFAULT_GRAPH_LIMIT) -> list[Path]:
+def write_graph(
+    graph: Graph, path: str, limit: int = DEFAULT_GRAPH_LIMIT, *, force: bool = False
+) -> list[Path]:
     """Write ``graph`` (cut at ``limit`` nodes) to ``path`` in the format its suffix names.
 
     ``.svg`` and ``.png`` are rendered by Graphviz's ``dot`` program; the DOT source is written
     beside them (same name, ``.dot``) first, so it is there even when ``dot`` is missing (a
-    QueryError naming the program then)."""
+    QueryError naming the program then). An existing file is overwritten only with ``force``
+    (``output/files.py``)."""
     target = Path(path)
     suffix = target.suffix.lower()
     if suffix not in FORMATS:
@@ -164,15 +168,7 @@ def write_graph(graph: Graph, path: str, limit: int = DEFAULT_GRAPH_LIMIT) -> li
         )
     dot = to_dot(graph.cut(limit))
     source = target if suffix == ".dot" else target.with_suffix(".dot")
-    written = [_write(source, dot.encode("utf-8"))]
+    written = [write_output(source, dot.encode("utf-8"), "--graph", force=force)]
     if suffix != ".dot":
-        written.append(_write(target, _render(dot, suffix[1:])))
+        written.append(write_output(target, _render(dot, suffix[1:]), "--graph", force=force))
     return written
-
-
-def _write(path: Path, data: bytes) -> Path:
-    try:
-        path.write_bytes(data)
-    except OSError as exc:
-        raise QueryError(f"cannot write {path}: {exc.strerror or exc}") from None
-    return path

@@ -26,6 +26,7 @@ import yaml
 from ..board.model import Board
 from ..board.write import board_to_data
 from ..errors import QueryError
+from .files import write_output
 from .graphs import DEFAULT_GRAPH_LIMIT, Graph, render_svg, to_dot
 
 __all__ = ["Section", "cr_rules", "page", "write_page"]
@@ -216,9 +217,9 @@ def write_page(
     board: Board,
     sections: Sequence[Section],
     limit: int = DEFAULT_GRAPH_LIMIT,
+    *,
+    force: bool = False,
 ) -> None:
-    """Write :func:`page` to ``path``."""
-    try:
-        Path(path).write_text(page(title, board, sections, limit), encoding="utf-8")
-    except OSError as exc:
-        raise QueryError(f"cannot write {path}: {exc.strerror or exc}") from None
+    """Write :func:`page` to ``path`` (an existing file only with ``force``: ``files``)."""
+    text = page(title, board, sections, limit)
+    write_output(Path(path), text.encode("utf-8"), "--html", force=force)

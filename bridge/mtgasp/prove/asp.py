@@ -31,7 +31,7 @@ from ..board.write import board_to_data
 from ..cards import catalog
 from ..errors import QueryError
 from ..facts import requests
-from ..solve._symbols import value
+from ..solve._symbols import shown_text
 from ..solve.control import SolveStats, solve
 from . import world as prove_world
 from .boards import BoardSpace, board_space
@@ -138,7 +138,9 @@ def _one_solve(prop: Property, space: BoardSpace) -> ProveReport:
     board = prove_world.board_of(model, space.players, bounds.teams)
     return replace(
         report,
-        reasons=tuple(sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample")),
+        reasons=tuple(
+            sorted(shown_text(s.arguments[0]) for s in model if s.name == "counterexample")
+        ),
         counterexample=_board_text(board),
     )
 
@@ -192,8 +194,3 @@ def _by_casts(
 
 def _board_text(board: Board) -> str:
     return yaml.safe_dump(board_to_data(board), sort_keys=False, allow_unicode=True)
-
-
-def _text(symbol: Symbol) -> str:
-    shown = value(symbol)
-    return shown if isinstance(shown, str) else str(symbol)

@@ -10,6 +10,7 @@ from .._text import quote
 from ..cards.catalog import normal_name
 from ..commands import _common
 from ..errors import QueryError
+from ..output.files import write_output
 from ..output.format import dumps
 from .bounds import ENGINES, MAX_PERMANENTS, MAX_PLAYERS, Bounds, ProveReport
 
@@ -154,6 +155,7 @@ examples:
     parser.add_argument(
         "--save", metavar="FILE", help="write the counterexample found (a board file) to FILE"
     )
+    _common.add_force(parser, "--save")
     parser.add_argument(
         "--step",
         action="store_true",
@@ -233,10 +235,8 @@ def run(args: argparse.Namespace) -> str:
             args.property, bounds, jobs=args.jobs, dask=args.dask, memory=memory
         )
     if args.save and report.counterexample is not None:
-        try:
-            Path(args.save).write_text(report.counterexample, encoding="utf-8")
-        except OSError as exc:
-            raise QueryError(f"--save {quote(args.save)}: {exc.strerror}") from None
+        data = report.counterexample.encode("utf-8")
+        write_output(Path(args.save), data, "--save", force=args.force)
     args.exit_code = 0 if report.holds else EXIT_COUNTEREXAMPLE
     return dumps(to_json(report)) if args.json else to_text(report, args.save)
 

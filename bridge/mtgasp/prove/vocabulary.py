@@ -26,6 +26,7 @@ import clingo.ast
 from ..errors import QueryError
 from ..solve import _asp_atoms
 from ..solve.control import parse_program
+from ..solve.user_program import check_nesting, check_property_text
 
 __all__ = ["QUERIES", "STEP_VOCABULARY", "VOCABULARY", "Predicate", "Property", "check_property"]
 
@@ -214,14 +215,14 @@ def check_property(path: Path, extra: tuple[Predicate, ...] = ()) -> Property:
     """The property in ``path``, checked (a QueryError says what is wrong and where); ``extra``
     are further predicates it may read (``STEP_VOCABULARY``)."""
     by_signature = {**_BY_SIGNATURE, **{(p.name, p.arity): p for p in extra}}
-    if not path.is_file():
-        raise QueryError(f"{path}: no such property file")
+    check_property_text(path)
     statements = parse_program(path)
+    check_nesting(path, statements)
     defined: set[tuple[str, int]] = set()
     read: dict[tuple[str, int], str] = {}
     for statement in statements:
         where = _where(statement)
-        _refuse(path, statement, where)
+        _refuse(statement, where)
         if statement.ast_type != clingo.ast.ASTType.Rule:
             continue
         defined.update(_atoms(statement.head))
@@ -299,19 +300,13 @@ _REFUSED = {
 }
 
 
-def _refuse(path: Path, statement: Any, where: str) -> None:
+def _refuse(statement: Any, where: str) -> None:
     """A property is normal rules (and #show, #const, #defined, which mean nothing here)."""
     kind = statement.ast_type
     if kind == clingo.ast.ASTType.Script:
         raise QueryError(
             f"{where}: a property may not contain #script: it is a set of rules "
             "(counterexample/1 and helpers), and mtgasp runs no code from it"
-        )
-    if Path(statement.location.begin.filename).resolve() != path.resolve():
-        raise QueryError(
-            f"{path}: a property may not #include other files "
-            f"({statement.location.begin.filename} is included): write every rule of the "
-            "property in one file"
         )
     if kind in _REFUSED:
         raise QueryError(

@@ -35,7 +35,7 @@ from clingo import Function, Number, String, Symbol, SymbolType
 
 from ..board.model import Board, History, LastingEffect, Permanent, Player, Team, Turn
 from ..cards import catalog
-from ..solve._symbols import value
+from ..solve._symbols import shown_text
 from ..solve.control import Solution, SolveStats, plus_stats, solve
 
 __all__ = [
@@ -333,14 +333,9 @@ def search(
             if solution.models:
                 model = solution.models[-1]
                 reasons = tuple(
-                    sorted(_text(s.arguments[0]) for s in model if s.name == "counterexample")
+                    sorted(shown_text(s.arguments[0]) for s in model if s.name == "counterexample")
                 )
                 board = board_of(model, players, teams)
                 step = next((s.arguments[0] for s in model if s.name == "event_request"), None)
                 return WorldSearch(reasons, board, grounded, stats, step)
     return WorldSearch((), None, grounded, stats)
-
-
-def _text(symbol: Symbol) -> str:
-    shown = value(symbol)
-    return shown if isinstance(shown, str) else str(symbol)

@@ -19,7 +19,7 @@ from clingo import Symbol
 from ..errors import QueryError
 from ..solve import budget
 from ..solve._ast_cache import ThreadCache
-from ..solve._symbols import value
+from ..solve._symbols import shown_text
 from ..solve.worlds import _WORLD, VOCABULARY_ATOM, load_worlds, world_literal
 from .vocabulary import Property
 from .world import Rename
@@ -111,7 +111,7 @@ def verdicts(prop: Property, models: Sequence[Sequence[Symbol]]) -> dict[int, tu
     found: dict[int, set[str]] = {}
     for atom in models[0]:
         world, why = atom.arguments
-        found.setdefault(world.number, set()).add(_text(why))
+        found.setdefault(world.number, set()).add(shown_text(why))
     return {index: tuple(sorted(reasons)) for index, reasons in found.items()}
 
 
@@ -151,8 +151,3 @@ def _fused_show() -> tuple[Any, ...]:
 
 #: Each thread's parsed show statements of a fused program (_ast_cache).
 _FUSED_SHOW: ThreadCache[None, tuple[Any, ...]] = ThreadCache()
-
-
-def _text(symbol: Symbol) -> str:
-    shown = value(symbol)
-    return shown if isinstance(shown, str) else str(symbol)

@@ -3,6 +3,7 @@ encodings (``_ast_cache``) and gives them to every later Control of theirs."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 import clingo
 import clingo.ast
 
+from .._resources import asp_path
 from ..errors import EncodingError, QueryError
 from ._ast_cache import ThreadCache
 from ._live import fact_shapes, has_table, live_statements, live_text
@@ -18,14 +20,27 @@ __all__ = ["Messages", "encoding_report", "load_encoding", "parse_once", "parse_
 
 
 class Messages:
-    """clingo's messages, collected as lines."""
+    """clingo's messages, collected as lines (each with clingo's code name, for our own
+    encodings' internal errors) and as a user reads them (:meth:`for_user`)."""
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self._plain: list[str] = []
 
     def __call__(self, code: clingo.MessageCode, message: str) -> None:
         self.lines.append(f"{code.name}: {message.strip()}")
+        self._plain.append(message.strip())
 
+    def for_user(self) -> str:
+        """The messages about a user's program: clingo's own words and locations, without its
+        code names (``RuntimeError: ``), and mtgasp's encodings named as ``asp/FILE`` (as
+        ``mtgasp asp-path`` shows them), not by where they are installed."""
+        return _INSTALLED.sub("asp/", "\n".join(self._plain))
+
+
+#: Where mtgasp's encodings are installed, as clingo writes it in a location (``asp/`` then any
+#: ``DIR/../`` a relative #include made).
+_INSTALLED = re.compile(re.escape(str(asp_path())) + r"/(?:[\w-]+/\.\./)*")
 
 # Comments are statements in clingo >= 5.8's AST; they mean nothing to the grounder.
 _COMMENT = getattr(clingo.ast.ASTType, "Comment", None)
@@ -63,10 +78,10 @@ def parse_program(path: Path) -> tuple[Any, ...]:
     statements: list[Any] = []
     try:
         clingo.ast.parse_files([str(path)], statements.append, logger=messages, message_limit=20)
-    except RuntimeError as exc:
-        raise QueryError("\n".join(messages.lines) or f"{path}: {exc}") from None
+    except RuntimeError:
+        raise QueryError(messages.for_user() or f"{path}: clingo cannot parse it") from None
     if messages.lines:
-        raise QueryError("\n".join(messages.lines))
+        raise QueryError(messages.for_user())
     return tuple(s for s in statements if s.ast_type != _COMMENT)
 
 

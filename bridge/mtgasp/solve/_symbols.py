@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from clingo import Symbol, SymbolType
 
-__all__ = ["as_int", "as_str", "choice_name", "cost_text", "value"]
+__all__ = ["as_int", "as_str", "choice_name", "cost_text", "shown_text", "value"]
 
 _MANA_LETTERS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G", "c": "C", "x": "X"}
 
@@ -26,6 +26,12 @@ def as_int(symbol: Symbol) -> int:
     if symbol.type != SymbolType.Number:
         raise ValueError(f"expected a number, got {symbol}")
     return symbol.number
+
+
+def shown_text(symbol: Symbol) -> str:
+    """A symbol as a reason reads: a string's text, else clingo's own writing of it (no walk
+    of its arguments here: a property may derive terms nested thousands deep)."""
+    return symbol.string if symbol.type == SymbolType.String else str(symbol)
 
 
 def value(symbol: Symbol) -> object:

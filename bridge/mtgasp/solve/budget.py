@@ -28,6 +28,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol, TypeVar
 
+from .._startup import Terminated
 from ..errors import MemoryLimitError, TimeLimitError
 from ._ast_cache import retire
 
@@ -115,17 +116,20 @@ def shielded() -> Iterator[None]:
 
 
 def catch_interrupts() -> None:
-    """Ctrl-C raises KeyboardInterrupt where Python is, as by default, but never where Python
-    would drop it: there it is raised again a moment later (see :func:`_dropping`). Call it from
-    the main thread of a program (the ``mtgasp`` command does)."""
+    """Ctrl-C raises KeyboardInterrupt where Python is, as by default, and SIGTERM its
+    :class:`~mtgasp._startup.Terminated` (unless the program was started ignoring it), but never
+    where Python would drop it: there it is raised again a moment later (see :func:`_dropping`).
+    Call it from the main thread of a program (the ``mtgasp`` command does)."""
     signal.signal(signal.SIGINT, _interrupt)
+    if signal.getsignal(signal.SIGTERM) is not signal.SIG_IGN:
+        signal.signal(signal.SIGTERM, _interrupt)
 
 
 def _interrupt(signum: int, frame: Any) -> None:
     if _dropping(frame):
-        threading.Timer(_TICK, _thread.interrupt_main).start()
+        threading.Timer(_TICK, _thread.interrupt_main, args=(signum,)).start()
         return
-    raise KeyboardInterrupt
+    raise Terminated if signum == signal.SIGTERM else KeyboardInterrupt
 
 
 def _dropping(frame: Any) -> bool:

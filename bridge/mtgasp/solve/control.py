@@ -29,6 +29,7 @@ from ..limits import MAX_NUMBER
 from . import _fired, budget
 from ._parse import Messages, encoding_report, load_encoding, parse_once, parse_program
 from ._raw_symbols import shown_handles
+from .user_program import check_nesting, check_property_text
 
 __all__ = [
     "Grounding",
@@ -186,7 +187,7 @@ def _raise(
     """The user's mistake if clingo's messages point into one of their programs, else ours."""
     for program, _ in user:
         if any(str(program) in line for line in messages.lines):
-            raise QueryError("\n".join(messages.lines))
+            raise QueryError(messages.for_user())
     raise EncodingError(encoding_report(path, messages, headline))
 
 
@@ -245,7 +246,7 @@ def solve(
     """
     path = query if isinstance(query, Path) else query_path(query)
     args = _arguments(max_models, consts, *(["--project"] if project else []))
-    user = [(program, parse_program(program)) for program in user_programs]
+    user = [(program, _user_program(program)) for program in user_programs]
     user += user_statements
     ctl, _, ground_seconds = _grounded(path, facts, extra, args, user)
     models: list[tuple[Symbol, ...]] = []
@@ -272,6 +273,14 @@ def solve(
     del ctl, result
     budget.dispose(holder)  # freed where it was ground: several times cheaper
     return solution
+
+
+def _user_program(path: Path) -> tuple[Any, ...]:
+    """A user's program (a property), checked as text before clingo parses it (no #include)."""
+    check_property_text(path)
+    statements = parse_program(path)
+    check_nesting(path, statements)
+    return statements
 
 
 class Grounding:
