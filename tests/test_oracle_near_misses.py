@@ -180,8 +180,16 @@ def test_upkeep_triggers() -> None:
     assert "effect_part(lose_life(that_player,half_life_rounded_up))" in _facts("Havoc Festival", 2)
 
 
-# 113.3a: a sorcery's "You gain 5 life." / "Target player gains 8 life." (a spell's target: no
-# template).
+# 113.3a, 115.1: a sorcery's "You gain 5 life." / "Target player gains 8 life." (a spell's one
+# target, issue 25); near misses that must not read as a fixed gain: "... for each creature on the
+# battlefield" (Congregate), "... gains control of target permanent" (Donate), "..., then gains 4
+# life for each card named ..." (Life Burst).
 def test_spells() -> None:
     assert "effect_part(gain_life(you,5))" in _facts("Chaplain's Blessing", 1)
-    assert _not_modelled("Natural Spring", 1)
+    assert _facts("Natural Spring", 1) >= {
+        "effect_part(gain_life(target(1),8))",
+        "ability_target(1,player,1)",
+    }
+    assert _not_modelled("Congregate", 1)
+    assert _not_modelled("Donate", 1)
+    assert _not_modelled("Life Burst", 1)

@@ -5,11 +5,14 @@ for is printed, with a sample, and must be 0."""
 
 from __future__ import annotations
 
+import re
+
 from lark.exceptions import LarkError
 
 from mtgasp.cards import database
 from mtgasp.cards.audit import audit, unaccounted_words
 from mtgasp.cards.oracle import KEYWORDS, Ability
+from mtgasp.cards.oracle._modes import MODE_HEADS
 from mtgasp.cards.oracle._parse import parser
 
 # The grammar's start symbols a derived text may come from: a whole ability, a rider sentence,
@@ -17,16 +20,37 @@ from mtgasp.cards.oracle._parse import parser
 _STARTS = ("start", "rider", "activated_costs")
 
 
-def _derived_by_the_grammar(ability: Ability, text: str) -> bool:
-    if ability.kind == "keyword":
-        return text in KEYWORDS
-    for start in _STARTS:
+def _parses(text: str, starts: tuple[str, ...]) -> bool:
+    for start in starts:
         try:
-            parser().parse(text.removesuffix(":"), start=start)
+            parser().parse(text, start=start)
         except LarkError:
             continue
         return True
     return False
+
+
+def _derived_by_the_grammar(ability: Ability, text: str) -> bool:
+    if ability.kind == "keyword":
+        return text in KEYWORDS
+    if _parses(text.removesuffix(":"), _STARTS):
+        return True
+    # 700.2: a modal spell's head, and each mode ("• ...") a whole spell's effect (issue 25).
+    if ability.kind == "spell" and text in MODE_HEADS:
+        return True
+    if text.startswith("\u2022 "):
+        return _parses(text.removeprefix("\u2022 "), ("start",))
+    # 602.1: an activated ability compiled whole (issue 25): its costs, then each sentence of its
+    # effect, an effect the effect language derives or a restriction a rider derives.
+    head, colon, effect = text.partition(": ")
+    return (
+        bool(colon)
+        and _parses(head, ("activated_costs",))
+        and all(
+            _parses(sentence, ("effect_sentence", "rider"))
+            for sentence in re.split(r"(?<=\.)\s+(?=\S)", effect)
+        )
+    )
 
 
 def test_every_word_of_every_paragraph_is_accounted_for() -> None:
